@@ -1,0 +1,182 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"time"
+
+	"github.com/ebitengine/debugui"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// game runs the current scene and everything around it: the scene switcher,
+// help line, FPS/TPS, tuning panel, screenshot and metrics.
+type game struct {
+	opts    options
+	names   []string
+	current int
+	scene   Scene
+	ctx     Context
+	ui      debugui.DebugUI
+
+	lastMouse  image.Point
+	mouseStill int // updates since the mouse last moved
+	done       bool
+	shotTaken  bool
+	help       string
+}
+
+func newGame(o options) (*game, error) {
+	g := &game{opts: o, names: sceneNames(), mouseStill: 1 << 30}
+	g.ctx = Context{
+		Dt:    1 / float64(o.tps),
+		Seed:  o.seed,
+		Count: o.count,
+		Debug: o.debug,
+		Width: screenWidth, Height: screenHeight,
+		MouseIdle: true,
+	}
+	for i, n := range g.names {
+		if n == o.scene {
+			g.current = i
+		}
+	}
+	if err := g.open(g.current); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func (g *game) open(i int) error {
+	info := sceneRegistry[g.names[i]]
+	g.ctx.Frame = 0
+	s, err := info.New(&g.ctx)
+	if err != nil {
+		return fmt.Errorf("scene %s: %w", info.Name, err)
+	}
+	g.current, g.scene = i, s
+	g.help = fmt.Sprintf("[%s] %s | Tab: next scene  D: debug overlay  P: panel  Esc: quit", info.Name, s.Help())
+	if m := s.Meter(); m != nil {
+		m.TPS = float64(g.opts.tps)
+	}
+	return nil
+}
+
+func (g *game) Update() error {
+	if g.done {
+		if g.opts.screenshot == "" || g.shotTaken {
+			return ebiten.Termination
+		}
+		return nil // wait for Draw to take the screenshot
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) && g.opts.frames == 0 {
+		return ebiten.Termination
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyTab) {
+		next := (g.current + 1) % len(g.names)
+		if ebiten.IsKeyPressed(ebiten.KeyShift) {
+			next = (g.current + len(g.names) - 1) % len(g.names)
+		}
+		if err := g.open(next); err != nil {
+			return err
+		}
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyD) {
+		g.ctx.Debug = !g.ctx.Debug
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyP) {
+		g.opts.panel = !g.opts.panel
+	}
+
+	mx, my := ebiten.CursorPosition()
+	if p := image.Pt(mx, my); p != g.lastMouse {
+		g.lastMouse, g.mouseStill = p, 0
+	} else if g.mouseStill < 1<<30 {
+		g.mouseStill++
+	}
+	g.ctx.Mouse = mgl64.Vec2{float64(mx), float64(my)}
+	g.ctx.MouseIdle = g.opts.frames > 0 || g.mouseStill > 2*g.opts.tps
+
+	g.ctx.UIHasPointer = false
+	if g.opts.panel {
+		capture, err := g.ui.Update(func(ui *debugui.Context) error {
+			ui.Window(g.names[g.current], image.Rect(screenWidth-260, 40, screenWidth-10, 400), func(debugui.ContainerLayout) {
+				g.scene.Panel(ui)
+			})
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		g.ctx.UIHasPointer = capture != 0
+	}
+
+	start := time.Now()
+	if err := g.scene.Update(&g.ctx); err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	g.ctx.Frame++
+	if m := g.scene.Meter(); m != nil {
+		m.UpdateTime(float64(elapsed.Nanoseconds()))
+	}
+	if g.opts.frames > 0 && g.ctx.Frame >= g.opts.frames {
+		g.done = true
+	}
+	return nil
+}
+
+var helpBar = color.RGBA{0, 0, 0, 150}
+
+func (g *game) Draw(screen *ebiten.Image) {
+	g.scene.Draw(screen, &g.ctx)
+	if g.done && g.opts.screenshot != "" && !g.shotTaken {
+		// The screenshot shows what the scene draws, without the panel and help line.
+		if err := writeScreenshot(screen, g.opts.screenshot); err != nil {
+			fmt.Fprintln(os.Stderr, "demo: screenshot:", err)
+		}
+		g.shotTaken = true
+	}
+	if g.opts.panel {
+		g.ui.Draw(screen)
+	}
+	vector.FillRect(screen, 0, screenHeight-20, screenWidth, 20, helpBar, false)
+	ebitenutil.DebugPrintAt(screen, g.help, 6, screenHeight-18)
+	ebitenutil.DebugPrintAt(screen, fmt.Sprintf("FPS %.0f  TPS %.0f", ebiten.ActualFPS(), ebiten.ActualTPS()), 6, 4)
+}
+
+func (g *game) Layout(int, int) (int, int) { return screenWidth, screenHeight }
+
+// finish writes the metrics after the game loop ends.
+func (g *game) finish() error {
+	if g.opts.metrics == "" {
+		return nil
+	}
+	m := g.scene.Meter()
+	if m == nil {
+		return fmt.Errorf("-metrics: scene %s measures nothing", g.names[g.current])
+	}
+	return m.WriteJSON(g.opts.metrics)
+}
+
+func writeScreenshot(screen *ebiten.Image, path string) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(b)
+	screen.ReadPixels(img.Pix)
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"sort"
+
+	"github.com/ebitengine/debugui"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/ikanim/ikanim/ikanim/quality"
+)
+
+// Scene is one demo scene. Each scene lives in its own file (scene_NAME.go)
+// and registers itself from an init function.
+type Scene interface {
+	// Update advances the scene by ctx.Dt seconds.
+	Update(ctx *Context) error
+	// Draw draws the scene; ctx.Debug asks for the debug overlay.
+	Draw(screen *ebiten.Image, ctx *Context)
+	// Panel fills the tuning panel with the scene's live parameters.
+	Panel(ui *debugui.Context)
+	// Meter returns the scene's motion-quality meter (nil if it measures nothing).
+	Meter() *quality.Meter
+	// Help is the scene's one-line help (keys and mouse).
+	Help() string
+}
+
+// Context is what the game hands a scene every frame.
+type Context struct {
+	Dt            float64 // seconds per update, 1/TPS
+	Frame         int     // updates so far in this scene
+	Seed          uint64  // -seed
+	Count         int     // -count (0 = the scene's default)
+	Debug         bool    // debug overlay on
+	Width, Height int     // screen size in pixels
+	// Mouse is the cursor in screen pixels. MouseIdle is true when the mouse
+	// has not moved for two seconds (or never did): scenes then drive their
+	// targets by themselves, so unattended runs are deterministic.
+	Mouse     mgl64.Vec2
+	MouseIdle bool
+	// UIHasPointer is true while the tuning panel is under the pointer or has
+	// focus: scenes ignore clicks then.
+	UIHasPointer bool
+}
+
+// sceneInfo describes a registered scene.
+type sceneInfo struct {
+	Name    string
+	Summary string
+	New     func(ctx *Context) (Scene, error)
+}
+
+var sceneRegistry = map[string]sceneInfo{}
+
+// sceneOrder lists scenes in the order the switcher cycles through them.
+var sceneOrder = []string{"playground", "walk", "climb", "aim", "spiders", "swarm"}
+
+func registerScene(info sceneInfo) {
+	if _, dup := sceneRegistry[info.Name]; dup {
+		panic("demo: scene registered twice: " + info.Name)
+	}
+	sceneRegistry[info.Name] = info
+}
+
+// sceneNames returns the registered scenes: those of sceneOrder first, in that
+// order, then any others sorted by name.
+func sceneNames() []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, n := range sceneOrder {
+		if _, ok := sceneRegistry[n]; ok {
+			names = append(names, n)
+			seen[n] = true
+		}
+	}
+	var rest []string
+	for n := range sceneRegistry {
+		if !seen[n] {
+			rest = append(rest, n)
+		}
+	}
+	sort.Strings(rest)
+	return append(names, rest...)
+}
