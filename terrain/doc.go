@@ -1,0 +1,29 @@
+// Package terrain is the collision world of ikanim on resolv v0.8.1: ground
+// built from polylines, height fields, boxes, stairs, ceilings and convex
+// polygons; a seeded generator; JSON level files; ASCII scenes; an
+// allocation-free raycast that returns point, outward normal and distance; and
+// terrain drawing for Ebitengine.
+//
+// Units are pixels. Screen space is Ebitengine's: x increases to the right and
+// y increases downward, so "up" is (0,-1) and a surface whose outward normal
+// has a negative y faces up.
+//
+// A [World] wraps a *resolv.Space, either one built here ([New], [FromASCII],
+// [Scene], [Generate], [Level.Build]) or one the game already owns ([Wrap]).
+// World satisfies the ikanim.Ground interface through [World.Raycast].
+//
+// Winding: resolv gives each polygon edge from A to B the normal
+// (B-A).Perp-like vector (dy, -dx)/|B-A|. In y-down screen space that vector
+// points out of the polygon when its vertices run clockwise on screen
+// (positive shoelace sum x[i]*y[i+1]-x[i+1]*y[i]) and into it when they run
+// counter-clockwise on screen. The builders of this package always emit
+// clockwise-on-screen polygons, and the raycast measures each polygon's
+// winding itself, so normals returned by [World.Cast] point out of the solid
+// for either winding.
+//
+// Tags: the builders tag shapes with [TagTerrain] plus the tags passed in.
+// Shapes tagged [TagTrigger] are skipped by queries unless the [Filter] says
+// IncludeTriggers. The tags of this package live in the top bits of
+// resolv.Tags (bits 58 to 63) so they do not collide with a game's own tags
+// made with resolv.NewTag, which start at bit 0.
+package terrain

@@ -1,0 +1,3 @@
+package terrain
+
+type drawCache struct{ valid bool }

@@ -1,0 +1,316 @@
+package terrain
+
+// Raycast: nearest crossing of the segment P + t*D, t in [0,1], with the
+// shapes of a resolv space, without allocating.
+//
+// Broadphase. resolv registers every shape in each grid cell its bounding box
+// overlaps. A hit at parameter t lies inside the shape's box, so the shape is
+// registered in the cell containing P + t*D. Walking the cells the segment
+// crosses in order of t (Amanatides & Woo's grid traversal) therefore meets
+// every shape that can be hit; once the best hit so far lies before the entry
+// of the next cell, no later cell can hold a nearer one and the walk stops.
+// The segment is first clipped to the grid rectangle with the slab method;
+// tMaxX/tMaxY hold the t of the next vertical/horizontal cell boundary and
+// tDeltaX = cellWidth/|D.x| (likewise y) the t between boundaries. A shape
+// spanning several cells is tested once per query: each cached shape keeps the
+// stamp of the last query that tested it, and the World's stamp increments per
+// query (a per-World generation counter, so no set is cleared or allocated).
+//
+// Narrowphase, polygon edge A->B, E = B-A. Solve P + t*D = A + u*E. Crossing
+// both sides with E and with D (cross(a,b) = a.x*b.y - a.y*b.x) gives
+//
+//	t = cross(A-P, E) / cross(D, E),   u = cross(A-P, D) / cross(D, E).
+//
+// The edge is hit when 0 <= t <= 1 and 0 <= u <= 1; parallel edges
+// (cross(D,E) = 0) are skipped, as resolv.LineTest does. The comparisons are
+// made on the numerators scaled by the sign of the denominator, so the only
+// division is for the best edge. The edge normal is (E.y, -E.x)/|E|, which
+// points out of a polygon wound clockwise on screen (see the package doc), and
+// is negated for a counter-clockwise polygon. For an open polyline or a
+// degenerate polygon it is the side facing the ray's origin.
+//
+// Narrowphase, circle of centre C, radius r: with f = P - C,
+// |f + tD|^2 = r^2 gives a*t^2 + 2b*t + c = 0 with a = D.D, b = f.D,
+// c = f.f - r^2; t = (-b -+ sqrt(b^2 - a*c)) / a, the smaller root when it is
+// in [0,1] (entering), else the larger (the ray starts inside). The normal is
+// (point - C)/r.
+//
+// A ray that starts inside a closed shape reports the point where it leaves
+// the shape, with Hit.Inside set; resolv.LineTest reports the same crossing.
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/solarlune/resolv"
+)
+
+// Hit is the result of a Cast.
+type Hit struct {
+	// Point is where the segment first crosses a shape's boundary.
+	Point mgl64.Vec2
+	// Normal is the outward unit normal of the boundary at Point (pointing out
+	// of the solid). For an open polyline it faces the ray's origin.
+	Normal mgl64.Vec2
+	// Distance is |Point - from|.
+	Distance float64
+	// Fraction is Distance / |to - from|, in [0,1].
+	Fraction float64
+	// Shape is the resolv shape hit.
+	Shape resolv.IShape
+	// Inside is true when the ray started inside the shape hit; Point is then
+	// where it leaves the shape and Normal points along the ray.
+	Inside bool
+	// OK is true for a hit. On a miss every other field is zero.
+	OK bool
+}
+
+// Raycast returns the nearest hit of the segment from -> to against the shapes
+// that pass w.Filter: the hit point, the outward unit normal and ok=true, or
+// zero vectors and ok=false on a miss. A zero-length or non-finite segment is
+// a miss. It does not allocate and never returns NaN. It satisfies
+// ikanim.Ground.
+func (w *World) Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool) {
+	h := w.CastFiltered(from, to, w.Filter)
+	return h.Point, h.Normal, h.OK
+}
+
+// Cast returns the nearest hit of the segment from -> to against the shapes
+// that pass w.Filter. See Raycast.
+func (w *World) Cast(from, to mgl64.Vec2) Hit {
+	return w.CastFiltered(from, to, w.Filter)
+}
+
+// CastFiltered is Cast with an explicit filter instead of w.Filter.
+func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
+	if w == nil || w.space == nil {
+		return Hit{}
+	}
+	px, py := from[0], from[1]
+	dx, dy := to[0]-px, to[1]-py
+	if !finite(px) || !finite(py) || !finite(dx) || !finite(dy) || (dx == 0 && dy == 0) {
+		return Hit{}
+	}
+	sp := w.space
+	nx, ny := sp.WidthInCells(), sp.HeightInCells()
+	if nx == 0 || ny == 0 {
+		return Hit{}
+	}
+	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
+
+	// Clip [0,1] to the grid rectangle (slab method).
+	t0, t1 := 0.0, 1.0
+	if !clipSlab(px, dx, 0, float64(nx)*cw, &t0, &t1) || !clipSlab(py, dy, 0, float64(ny)*ch, &t0, &t1) {
+		return Hit{}
+	}
+
+	w.stamp++
+	if w.stamp == 0 {
+		for i := range w.entries {
+			w.entries[i].stamp = 0
+		}
+		w.stamp = 1
+	}
+	req, excl := f.Require, f.excludeMask()
+
+	// Grid traversal from the clipped start.
+	sx, sy := px+t0*dx, py+t0*dy
+	ix := clampInt(int(math.Floor(sx/cw)), 0, nx-1)
+	iy := clampInt(int(math.Floor(sy/ch)), 0, ny-1)
+	stepX, stepY := 0, 0
+	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
+	tDeltaX, tDeltaY := math.Inf(1), math.Inf(1)
+	if dx > 0 {
+		stepX, tDeltaX = 1, cw/dx
+		tMaxX = (float64(ix+1)*cw - px) / dx
+	} else if dx < 0 {
+		stepX, tDeltaX = -1, -cw/dx
+		tMaxX = (float64(ix)*cw - px) / dx
+	}
+	if dy > 0 {
+		stepY, tDeltaY = 1, ch/dy
+		tMaxY = (float64(iy+1)*ch - py) / dy
+	} else if dy < 0 {
+		stepY, tDeltaY = -1, -ch/dy
+		tMaxY = (float64(iy)*ch - py) / dy
+	}
+
+	best := best{t: math.Inf(1), entry: -1}
+	for guard := nx + ny + 2; guard > 0; guard-- {
+		if cell := sp.Cell(ix, iy); cell != nil {
+			for _, s := range cell.Shapes {
+				ei := w.entryOf(s)
+				e := &w.entries[ei]
+				if e.stamp == w.stamp {
+					continue
+				}
+				e.stamp = w.stamp
+				tags := *e.tags
+				if (req != 0 && tags&req == 0) || tags&excl != 0 {
+					continue
+				}
+				w.sync(e, false)
+				w.testShape(e, ei, px, py, dx, dy, &best)
+			}
+		}
+		next := min(tMaxX, tMaxY)
+		if next > t1 || best.t <= next {
+			break
+		}
+		if tMaxX < tMaxY {
+			ix += stepX
+			tMaxX += tDeltaX
+			if ix < 0 || ix >= nx {
+				break
+			}
+		} else {
+			iy += stepY
+			tMaxY += tDeltaY
+			if iy < 0 || iy >= ny {
+				break
+			}
+		}
+	}
+	if best.entry < 0 {
+		return Hit{}
+	}
+	return w.finish(&best, px, py, dx, dy)
+}
+
+// best is the nearest crossing found so far in a query.
+type best struct {
+	t        float64
+	entry    int
+	ax, ay   float64 // edge start (polygon) or circle centre
+	ex, ey   float64 // edge vector (polygon)
+	sign     float64
+	isCircle bool
+}
+
+// testShape tests the segment against one cached shape and updates b.
+func (w *World) testShape(e *shapeEntry, ei int, px, py, dx, dy float64, b *best) {
+	// Bounding-box rejection of the segment's box (cheap, exact).
+	if max(px, px+dx) < e.minX || min(px, px+dx) > e.maxX || max(py, py+dy) < e.minY || min(py, py+dy) > e.maxY {
+		return
+	}
+	if e.circle != nil {
+		fx, fy := px-e.pos.X, py-e.pos.Y
+		a := dx*dx + dy*dy
+		bb := fx*dx + fy*dy
+		c := fx*fx + fy*fy - e.radius*e.radius
+		disc := bb*bb - a*c
+		if disc < 0 {
+			return
+		}
+		s := math.Sqrt(disc)
+		t := (-bb - s) / a
+		if t < 0 || t > 1 {
+			t = (-bb + s) / a
+			if t < 0 || t > 1 {
+				return
+			}
+		}
+		if t < b.t {
+			*b = best{t: t, entry: ei, ax: e.pos.X, ay: e.pos.Y, isCircle: true}
+		}
+		return
+	}
+	vs := w.verts[e.vStart : e.vStart+e.vCount]
+	n := len(vs)
+	edges := n
+	if n <= 2 || !e.poly.Closed {
+		edges = n - 1
+	}
+	sign := e.sign
+	if edges < n {
+		sign = 0 // open polyline: no inside
+	}
+	for i := 0; i < edges; i++ {
+		a := vs[i]
+		j := i + 1
+		if j == n {
+			j = 0
+		}
+		ex, ey := vs[j][0]-a[0], vs[j][1]-a[1]
+		den := dx*ey - dy*ex
+		if den == 0 {
+			continue
+		}
+		qx, qy := a[0]-px, a[1]-py
+		tn := qx*ey - qy*ex
+		un := qx*dy - qy*dx
+		if den < 0 {
+			den, tn, un = -den, -tn, -un
+		}
+		if tn < 0 || tn > den || un < 0 || un > den {
+			continue
+		}
+		if tn >= b.t*den {
+			continue
+		}
+		*b = best{t: tn / den, entry: ei, ax: a[0], ay: a[1], ex: ex, ey: ey, sign: sign}
+	}
+}
+
+// finish turns the best crossing into a Hit.
+func (w *World) finish(b *best, px, py, dx, dy float64) Hit {
+	t := min(max(b.t, 0), 1)
+	h := Hit{
+		Point:    mgl64.Vec2{px + t*dx, py + t*dy},
+		Fraction: t,
+		Distance: t * math.Sqrt(dx*dx+dy*dy),
+		Shape:    w.entries[b.entry].shape,
+		OK:       true,
+	}
+	var nx, ny float64
+	if b.isCircle {
+		nx, ny = h.Point[0]-b.ax, h.Point[1]-b.ay
+	} else {
+		nx, ny = b.ey, -b.ex
+		if b.sign < 0 {
+			nx, ny = -nx, -ny
+		}
+	}
+	l := math.Sqrt(nx*nx + ny*ny)
+	if !(l > 0) || !finite(l) {
+		// Degenerate: face the ray's origin.
+		l = math.Sqrt(dx*dx + dy*dy)
+		nx, ny = -dx, -dy
+	}
+	nx, ny = nx/l, ny/l
+	facing := nx*dx + ny*dy
+	if b.sign == 0 && !b.isCircle {
+		if facing > 0 {
+			nx, ny = -nx, -ny
+		}
+	} else if facing > 0 {
+		h.Inside = true
+	}
+	h.Normal = mgl64.Vec2{nx, ny}
+	if !finite(h.Point[0]) || !finite(h.Point[1]) || !finite(h.Distance) {
+		return Hit{}
+	}
+	return h
+}
+
+// clipSlab narrows [t0,t1] to where p + t*d lies in [lo,hi]; false if empty.
+func clipSlab(p, d, lo, hi float64, t0, t1 *float64) bool {
+	if d == 0 {
+		return p >= lo && p <= hi
+	}
+	ta, tb := (lo-p)/d, (hi-p)/d
+	if ta > tb {
+		ta, tb = tb, ta
+	}
+	*t0 = max(*t0, ta)
+	*t1 = min(*t1, tb)
+	return *t0 <= *t1
+}
+
+func clampInt(v, lo, hi int) int {
+	return min(max(v, lo), hi)
+}
+
+func finite(x float64) bool {
+	return !math.IsNaN(x) && !math.IsInf(x, 0)
+}

@@ -1,0 +1,201 @@
+package terrain
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/solarlune/resolv"
+)
+
+// Limits on the size of a space built by this package (a space holds one
+// pointer per cell, so these bound its memory).
+const (
+	// MaxSpaceSize is the largest width or height accepted by New, in pixels.
+	MaxSpaceSize = 1 << 20
+	// MaxCells is the largest number of broadphase cells accepted by New.
+	MaxCells = 1 << 22
+)
+
+// World is a collision world: a *resolv.Space plus the cached geometry and
+// scratch state that make its queries fast and allocation-free.
+//
+// A World is not safe for concurrent use: each query writes to the World's
+// own scratch state (never to package globals), so two Worlds wrapping two
+// spaces can be queried from two goroutines.
+type World struct {
+	// Filter is the filter used by Raycast, Cast and SurfaceBelow. The default
+	// (zero) value sees every shape except triggers.
+	Filter Filter
+
+	space *resolv.Space
+
+	entries []shapeEntry // cached geometry, one per known shape
+	verts   []mgl64.Vec2 // transformed vertices of all cached polygons
+	slot    []int32      // entry index by shape ID - idBase, -1 if unknown
+	idBase  uint32
+	stamp   uint32 // per-query generation for deduplicating shapes
+
+	draw drawCache // cached paths for Draw (draw.go)
+}
+
+// Option configures a World made by Wrap.
+type Option func(*World)
+
+// WithFilter sets the World's default Filter.
+func WithFilter(f Filter) Option {
+	return func(w *World) { w.Filter = f }
+}
+
+// New returns a World on a new resolv space of the given size in pixels,
+// divided into square broadphase cells of cellSize pixels. Shapes are added
+// with the World's Add methods. It returns an error naming the argument if
+// width or height is not a finite number in (0, MaxSpaceSize], if cellSize is
+// not positive, or if the space would have more than MaxCells cells.
+func New(width, height float64, cellSize int) (*World, error) {
+	if !(width > 0 && width <= MaxSpaceSize) {
+		return nil, fmt.Errorf("terrain: New: width %v must be in (0, %d]", width, MaxSpaceSize)
+	}
+	if !(height > 0 && height <= MaxSpaceSize) {
+		return nil, fmt.Errorf("terrain: New: height %v must be in (0, %d]", height, MaxSpaceSize)
+	}
+	if cellSize <= 0 {
+		return nil, fmt.Errorf("terrain: New: cellSize %d must be positive", cellSize)
+	}
+	nx := math.Ceil(width / float64(cellSize))
+	ny := math.Ceil(height / float64(cellSize))
+	if nx*ny > MaxCells {
+		return nil, fmt.Errorf("terrain: New: cellSize %d gives %.0f cells, more than %d", cellSize, nx*ny, MaxCells)
+	}
+	space := resolv.NewSpace(int(math.Ceil(width)), int(math.Ceil(height)), cellSize, cellSize)
+	return Wrap(space), nil
+}
+
+// Wrap returns a World over a space the game already owns. The World reads
+// the space's cells and shapes; it never adds, moves or removes shapes.
+//
+// Moving, rotating or scaling a shape is picked up by the next query. After
+// editing a polygon's Points in place, call Refresh. Shapes added to the space
+// later are picked up the first time a query meets them (that first meeting
+// allocates once).
+func Wrap(space *resolv.Space, opts ...Option) *World {
+	w := &World{space: space}
+	for _, o := range opts {
+		o(w)
+	}
+	w.Refresh()
+	return w
+}
+
+// Space returns the wrapped resolv space.
+func (w *World) Space() *resolv.Space { return w.space }
+
+// Bounds returns the rectangle covered by the space's cells, from (0,0) to
+// (width, height) in pixels.
+func (w *World) Bounds() (min, max mgl64.Vec2) {
+	if w == nil || w.space == nil {
+		return mgl64.Vec2{}, mgl64.Vec2{}
+	}
+	return mgl64.Vec2{}, mgl64.Vec2{float64(w.space.Width()), float64(w.space.Height())}
+}
+
+// Shapes returns the number of shapes in the space.
+func (w *World) Shapes() int {
+	n := 0
+	w.space.ForEachShape(func(resolv.IShape, int, int) bool { n++; return true })
+	return n
+}
+
+// Refresh rebuilds the World's cache of shape geometry from the space. Call it
+// after editing a polygon's Points in place or after removing many shapes.
+func (w *World) Refresh() {
+	w.entries = w.entries[:0]
+	w.verts = w.verts[:0]
+	w.slot = w.slot[:0]
+	w.idBase = 0
+	if w.space == nil {
+		return
+	}
+	first := true
+	var lo, hi uint32
+	w.space.ForEachShape(func(s resolv.IShape, _, _ int) bool {
+		id := s.ID()
+		if first || id < lo {
+			lo = id
+		}
+		if first || id > hi {
+			hi = id
+		}
+		first = false
+		return true
+	})
+	if !first {
+		w.idBase = lo
+		w.growSlots(hi)
+	}
+	w.space.ForEachShape(func(s resolv.IShape, _, _ int) bool {
+		w.register(s)
+		return true
+	})
+	w.draw.valid = false
+}
+
+// growSlots makes w.slot cover shape IDs up to id.
+func (w *World) growSlots(id uint32) {
+	need := int(id-w.idBase) + 1
+	for len(w.slot) < need {
+		w.slot = append(w.slot, -1)
+	}
+}
+
+// entryOf returns the cache index of s, registering it on first sight.
+func (w *World) entryOf(s resolv.IShape) int {
+	id := s.ID()
+	if id >= w.idBase {
+		if k := int(id - w.idBase); k < len(w.slot) {
+			if e := w.slot[k]; e >= 0 {
+				return int(e)
+			}
+		}
+	}
+	return w.register(s)
+}
+
+// register adds s to the cache and returns its index.
+func (w *World) register(s resolv.IShape) int {
+	id := s.ID()
+	if len(w.slot) == 0 {
+		w.idBase = id
+	}
+	if id < w.idBase {
+		// Shift the slot table down to the new base.
+		shift := int(w.idBase - id)
+		grown := make([]int32, shift+len(w.slot))
+		for i := range shift {
+			grown[i] = -1
+		}
+		copy(grown[shift:], w.slot)
+		w.slot = grown
+		w.idBase = id
+	}
+	w.growSlots(id)
+	if e := w.slot[id-w.idBase]; e >= 0 {
+		return int(e)
+	}
+	idx := len(w.entries)
+	w.entries = append(w.entries, shapeEntry{shape: s, tags: s.Tags()})
+	w.slot[id-w.idBase] = int32(idx)
+	e := &w.entries[idx]
+	switch sh := s.(type) {
+	case *resolv.ConvexPolygon:
+		e.poly = sh
+	case *resolv.Circle:
+		e.circle = sh
+	}
+	w.sync(e, true)
+	w.draw.valid = false
+	return idx
+}
+
+var errNilSpace = errors.New("terrain: the World has no space")
