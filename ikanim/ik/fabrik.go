@@ -1,0 +1,228 @@
+// FABRIK: Forward And Backward Reaching Inverse Kinematics.
+//
+// Derivation. The chain is held as joint positions p[0..n] with bone
+// lengths L[i] = |p[i+1] - p[i]|. One iteration is two passes:
+//
+//   - backward: pin the end to the target, p[n] = T, then for i = n-1 down to
+//     0 slide p[i] onto the line through p[i+1] and the old p[i], at distance
+//     L[i]: p[i] = p[i+1] + L[i] * (p[i] - p[i+1]) / |p[i] - p[i+1]|.
+//   - forward: pin the root back, p[0] = R, then for i = 0 to n-1 the same
+//     with the roles swapped: p[i+1] = p[i] + L[i] * unit(p[i+1] - p[i]).
+//
+// After the forward pass every bone has its exact length and the root is
+// exact, and only the end may miss T. The stop test, done before each
+// iteration with squared distances (no square root), is |p[n] - T| <=
+// Tolerance, or MaxIterations reached. Each bone costs one square root and
+// one division per pass; there is no trigonometry inside the loop.
+//
+// Unreachable targets (|T - R| >= sum of L) are solved in one pass without
+// iterating: every bone points straight at T.
+//
+// Limits. A Limit bounds a bone's local angle, the turn from its parent's
+// direction (Pose.Base for bone 0). The forward pass enforces it: the new
+// direction d of bone i is compared with its parent's direction P in the
+// parent's frame, (d.P, P x d), and if it falls outside the allowed arc
+// (tested as a dot product against the arc's middle direction, no trig) it
+// is replaced by the nearer bound's direction, turned into world space by P.
+// Since every iteration ends with a forward pass, the final pose respects
+// the limits, keeps every length and keeps the root exact; the limits can
+// slow convergence, which Result reports.
+//
+// Angles are read once at the start (one sincos per bone for forward
+// kinematics) and written once at the end (one atan2 per bone).
+package ik
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// DefaultMaxIterations is the default iteration cap of FABRIK and CCD.
+const DefaultMaxIterations = 10
+
+// FABRIK solves chains of any length by alternating backward and forward
+// reaching passes, with per-joint limits. The zero value is ready to use
+// (Tolerance 0.01 px, 10 iterations, full IK). A FABRIK value holds
+// scratch space: use one per goroutine. Its buffers are grown on first use
+// for the longest chain solved and reused afterwards, so Solve does not
+// allocate in steady state.
+//
+// Convergence: with no limits and a target within reach, the error falls
+// below Tolerance given enough iterations; Result reports what the cap
+// allowed.
+type FABRIK struct {
+	Tolerance     float64 // px; 0 means 0.01
+	MaxIterations int     // 0 means 10
+	Fade          float64 // 0 = full IK, 1 = input pose
+
+	px, py []float64 // joint positions, canonical frame
+	in     []float64 // input angles, for Fade
+}
+
+func (s *FABRIK) grow(n int) {
+	if cap(s.px) < n+1 {
+		s.px = make([]float64, n+1)
+		s.py = make([]float64, n+1)
+		s.in = make([]float64, n)
+	}
+}
+
+// Solve moves the chain's end toward target. See FABRIK and Result.
+func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
+	f, ok := c.prepare(p, target)
+	if !ok {
+		return Result{}
+	}
+	tol := s.Tolerance
+	if !(tol > 0) {
+		tol = DefaultTolerance
+	}
+	maxIt := s.MaxIterations
+	if maxIt <= 0 {
+		maxIt = DefaultMaxIterations
+	}
+	fade := fadeAmount(s.Fade)
+	if fade >= 1 {
+		ex, ey := c.endCanonical(&f, p.Angles, p.Base)
+		e := dist(ex, ey, f.rx, f.ry)
+		return Result{Error: e, Reached: e <= tol, Scale: 1}
+	}
+	n := len(c.bones)
+	s.grow(n)
+	px, py := s.px[:n+1], s.py[:n+1]
+	L := c.length[:n]
+	angles := p.Angles[:n]
+	if fade > 0 {
+		copy(s.in, angles)
+	}
+
+	// Forward kinematics of the input pose.
+	x, y, w := f.ox, f.oy, p.Base
+	px[0], py[0] = x, y
+	for i, a := range angles {
+		w += a
+		sn, cs := math.Sincos(w)
+		x += L[i] * cs
+		y += L[i] * sn
+		px[i+1], py[i+1] = x, y
+	}
+
+	tx, ty := f.tx, f.ty
+	tol2 := tol * tol
+	iters := 0
+	dx, dy := tx-f.ox, ty-f.oy
+	if d2 := dx*dx + dy*dy; !c.hasLimits && d2 >= c.reach*c.reach {
+		// Unreachable: straight at the target in one pass.
+		d := math.Sqrt(d2)
+		ux, uy := dx/d, dy/d
+		for i := 0; i < n; i++ {
+			px[i+1] = px[i] + L[i]*ux
+			py[i+1] = py[i] + L[i]*uy
+		}
+		iters = 1
+	} else {
+		for iters < maxIt {
+			ex, ey := px[n]-tx, py[n]-ty
+			if ex*ex+ey*ey <= tol2 {
+				break
+			}
+			iters++
+			// Backward pass: end pinned to the target.
+			px[n], py[n] = tx, ty
+			for i := n - 1; i >= 0; i-- {
+				vx, vy := px[i]-px[i+1], py[i]-py[i+1]
+				q := vx*vx + vy*vy
+				if q > tinySq {
+					k := L[i] / math.Sqrt(q)
+					px[i], py[i] = px[i+1]+vx*k, py[i+1]+vy*k
+				} else {
+					vx, vy = backwardFallback(px, py, i, f.ox, f.oy)
+					px[i], py[i] = px[i+1]+vx*L[i], py[i+1]+vy*L[i]
+				}
+			}
+			// Forward pass: root pinned back.
+			px[0], py[0] = f.ox, f.oy
+			if c.hasLimits {
+				forwardLimited(c, px, py, f.bc, f.bs)
+				continue
+			}
+			for i := 0; i < n; i++ {
+				vx, vy := px[i+1]-px[i], py[i+1]-py[i]
+				q := vx*vx + vy*vy
+				if q > tinySq {
+					k := L[i] / math.Sqrt(q)
+					px[i+1], py[i+1] = px[i]+vx*k, py[i]+vy*k
+				} else {
+					vx, vy = f.bc, f.bs
+					if i > 0 {
+						vx, vy = (px[i]-px[i-1])/L[i-1], (py[i]-py[i-1])/L[i-1]
+					}
+					px[i+1], py[i+1] = px[i]+vx*L[i], py[i]+vy*L[i]
+				}
+			}
+		}
+	}
+
+	ex, ey := px[n], py[n]
+	if iters > 0 || c.hasLimits {
+		// Angles once, from the joint directions.
+		qx, qy := f.bc, f.bs
+		for i := range angles {
+			vx, vy := px[i+1]-px[i], py[i+1]-py[i]
+			a := math.Atan2(qx*vy-qy*vx, qx*vx+qy*vy)
+			if l := &c.lim[i]; l.on {
+				a = l.clampAngle(a)
+			}
+			angles[i] = a
+			qx, qy = vx, vy
+		}
+	}
+	if fade > 0 {
+		c.fadeToward(angles, s.in[:n], fade)
+	}
+	if fade > 0 || c.hasLimits {
+		ex, ey = c.endCanonical(&f, angles, p.Base)
+	}
+	e := dist(ex, ey, f.rx, f.ry)
+	return Result{Iterations: iters, Error: e, Reached: e <= tol, Scale: 1}
+}
+
+// backwardFallback gives the unit direction for joint i when it coincides
+// with joint i+1 in the backward pass: toward the root, else (1,0).
+func backwardFallback(px, py []float64, i int, ox, oy float64) (float64, float64) {
+	vx, vy := ox-px[i+1], oy-py[i+1]
+	q := vx*vx + vy*vy
+	if q > tinySq {
+		d := math.Sqrt(q)
+		return vx / d, vy / d
+	}
+	return 1, 0
+}
+
+// forwardLimited is the forward pass with every bone's local direction
+// clamped to its limit (see the file comment). px[0], py[0] is the root.
+func forwardLimited(c *Chain, px, py []float64, bc, bs float64) {
+	L := c.length
+	qx, qy := bc, bs // parent direction, unit
+	for i := range L {
+		vx, vy := px[i+1]-px[i], py[i+1]-py[i]
+		q := vx*vx + vy*vy
+		var ux, uy float64
+		if q > tinySq {
+			inv := 1 / math.Sqrt(q)
+			ux, uy = vx*inv, vy*inv
+		} else {
+			ux, uy = qx, qy
+		}
+		if l := &c.lim[i]; l.on {
+			// local = conj(parent) * u
+			lc, ls := qx*ux+qy*uy, qx*uy-qy*ux
+			if lc2, ls2, moved := l.clampDir(lc, ls); moved {
+				ux, uy = qx*lc2-qy*ls2, qy*lc2+qx*ls2
+			}
+		}
+		px[i+1], py[i+1] = px[i]+L[i]*ux, py[i]+L[i]*uy
+		qx, qy = ux, uy
+	}
+}

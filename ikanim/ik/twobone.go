@@ -1,0 +1,252 @@
+// Analytic two-bone IK.
+//
+// Derivation. Let R be the root, T the target, u and l the upper and lower
+// bone lengths, and d = |T - R|, clamped to [|u-l|, (1-margin)*(u+l)] so a
+// triangle with sides u, l, d exists and is never degenerate-straight. Put
+// the unit axis e = (T - R)/d. The middle joint M projects onto the axis at
+// distance a from R; from the two right triangles that share the height h,
+//
+//	u^2 = a^2 + h^2  and  l^2 = (d - a)^2 + h^2
+//
+// so subtracting gives the law of cosines in trig-free form
+//
+//	a = (d^2 + u^2 - l^2) / (2d),   h = sqrt(u^2 - a^2)
+//
+// and M = R + a*e + s*h*n, where n = (-e.y, e.x) is e turned +90 degrees
+// (clockwise on screen, y down) and s = +1 or -1 is the bend side. The end
+// joint is R + d*e. That is two square roots (d and h) and one division
+// (1/d); the division is reused for e and a unless d had to be clamped.
+//
+// Degenerate cases: d below 1e-12 px (target on the root) uses e = (1,0);
+// a NaN input gives M = E = R (or the origin when R itself is not finite).
+//
+// Softness (as Spine's): with full reach F and softness s, a target at
+// distance d > F - s is pulled in to F - s*p^2 with p = min(1,
+// (d-F+s)/(2s)) - 1. At d = F - s this is the identity with slope 1, and it
+// reaches F (slope 0) at d = F + s, so the limb slows into full extension
+// instead of snapping straight.
+package ik
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// DefaultMargin is the default reach margin of the two-bone solver: the
+// root-to-end distance is clamped to (1-DefaultMargin)*(upper+lower), keeping
+// the limb off the straight-line singularity where the middle joint's motion
+// becomes infinitely fast.
+const DefaultMargin = 1e-4
+
+// DefaultTolerance is the default reach tolerance of every solver, in px.
+const DefaultTolerance = 0.01
+
+// minAxis is the root-to-target distance (px) below which the two-bone axis
+// direction is taken as (1,0) instead of being computed.
+const minAxis = 1e-12
+
+// SolveTwoBone is the analytic two-bone kernel: it returns the middle joint
+// and the end effector for a limb rooted at root with the given upper and
+// lower lengths reaching for target. bend >= 0 (or NaN) puts the middle
+// joint on the clockwise side of the root->target line (the line turned by
+// +90 degrees on screen), bend < 0 on the other side. The reach is clamped to
+// [|upper-lower|, (1-DefaultMargin)*(upper+lower)]; end is the target itself
+// inside that range, else the nearest point on the root->target line.
+//
+// It uses two square roots and one division, no trigonometry, never
+// allocates, and never returns NaN or Inf for finite positive lengths and a
+// finite root (see the file comment for degenerate inputs).
+func SolveTwoBone(root, target mgl64.Vec2, upper, lower, bend float64) (mid, end mgl64.Vec2) {
+	return twoBone(root[0], root[1], target[0], target[1], upper, lower, bend, (upper+lower)*(1-DefaultMargin))
+}
+
+func twoBone(rx, ry, tx, ty, u, l, bend, maxR float64) (mid, end mgl64.Vec2) {
+	dx, dy := tx-rx, ty-ry
+	d := math.Sqrt(dx*dx + dy*dy)
+	minR := math.Abs(u - l)
+	var ex, ey float64
+	if d > minAxis && d <= maxR && d >= minR {
+		// Common path: one division.
+		inv := 1 / d
+		ex, ey = dx*inv, dy*inv
+		a := (d*d + u*u - l*l) * 0.5 * inv
+		h := math.Sqrt(math.Max(u*u-a*a, 0))
+		if bend < 0 {
+			h = -h
+		}
+		return mgl64.Vec2{rx + a*ex - h*ey, ry + a*ey + h*ex}, mgl64.Vec2{tx, ty}
+	}
+	// Rare path: bad input, clamped reach, target on the root.
+	if !(u > 0 && l > 0 && maxR < math.Inf(1)) || !finite(rx) || !finite(ry) {
+		if !finite(rx) || !finite(ry) {
+			rx, ry = 0, 0
+		}
+		return mgl64.Vec2{rx, ry}, mgl64.Vec2{rx, ry}
+	}
+	switch {
+	case math.IsNaN(d):
+		return mgl64.Vec2{rx, ry}, mgl64.Vec2{rx, ry}
+	case d > minAxis && d <= math.MaxFloat64:
+		ex, ey = dx/d, dy/d
+	case d > minAxis: // overflowed: scale first
+		m := math.Max(math.Abs(dx), math.Abs(dy))
+		if !finite(m) {
+			return mgl64.Vec2{rx, ry}, mgl64.Vec2{rx, ry}
+		}
+		dx, dy = dx/m, dy/m
+		s := math.Sqrt(dx*dx + dy*dy)
+		ex, ey = dx/s, dy/s
+	default:
+		ex, ey = 1, 0
+	}
+	d = math.Max(math.Min(d, maxR), minR)
+	if d < minAxis {
+		d = minAxis
+	}
+	a := (d*d + u*u - l*l) / (2 * d)
+	h := math.Sqrt(math.Max(u*u-a*a, 0))
+	if bend < 0 {
+		h = -h
+	}
+	return mgl64.Vec2{rx + a*ex - h*ey, ry + a*ey + h*ex}, mgl64.Vec2{rx + d*ex, ry + d*ey}
+}
+
+// TwoBone is the analytic two-bone solver for a chain of exactly 2 bones
+// (a leg or an arm). The zero value is ready to use: bend +1, default
+// margin, no softness, no stretch, full IK.
+//
+// If the bones have limits, the resulting angles are clamped to them and
+// forward kinematics is redone, so the end may then miss the target.
+type TwoBone struct {
+	// Bend: +1 puts the middle joint on the clockwise side of the
+	// root->target line (the line turned by +90 degrees on screen); -1 on
+	// the other side; 0 means +1.
+	Bend float64
+	// Pole: when UsePole, the middle joint goes to the side of the
+	// root->target line where Pole (a world position) lies, which keeps a
+	// knee or elbow stable without flips; Bend is used when Pole is on the
+	// line.
+	Pole    mgl64.Vec2
+	UsePole bool
+	// Margin: the reach is clamped to (1-Margin)*(upper+lower); 0 means
+	// DefaultMargin (1e-4). Clamped to [0, 0.5].
+	Margin float64
+	// Softness, px: within Softness of full reach the limb approaches full
+	// extension smoothly (as Spine's softness); 0 = off.
+	Softness float64
+	// Stretch is the max stretch factor (1.2 lets both bones stretch up to
+	// 20% to reach); 0 or 1 = no stretch. The factor used is reported in
+	// Result.Scale.
+	Stretch float64
+	// Fade: 0 = full IK, 1 = input pose (see the package doc).
+	Fade float64
+	// Tolerance for Result.Reached, px; 0 means DefaultTolerance.
+	Tolerance float64
+}
+
+// Solve poses the 2-bone chain so its end reaches target. A chain that does
+// not have exactly 2 bones is invalid input (see Result).
+func (s *TwoBone) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
+	if len(c.bones) != 2 {
+		return Result{}
+	}
+	f, ok := c.prepare(p, target)
+	if !ok {
+		return Result{}
+	}
+	tol := s.Tolerance
+	if !(tol > 0) {
+		tol = DefaultTolerance
+	}
+	fade := fadeAmount(s.Fade)
+	if fade >= 1 {
+		ex, ey := c.endCanonical(&f, p.Angles, p.Base)
+		e := dist(ex, ey, f.rx, f.ry)
+		return Result{Error: e, Reached: e <= tol, Scale: 1}
+	}
+	u, l := c.length[0], c.length[1]
+	margin := s.Margin
+	if !(margin > 0) {
+		margin = DefaultMargin
+	} else if margin > 0.5 {
+		margin = 0.5
+	}
+	tx, ty := f.tx, f.ty
+	dx, dy := tx-f.ox, ty-f.oy
+	d := math.Sqrt(dx*dx + dy*dy)
+	scale := 1.0
+	if s.Stretch > 1 && finite(s.Stretch) {
+		if limit := (u + l) * (1 - margin); d > limit {
+			scale = math.Min(d/limit, s.Stretch)
+			u, l = u*scale, l*scale
+		}
+	}
+	full := u + l
+	if soft := s.Softness; soft > 0 && finite(soft) && d > minAxis {
+		soft = math.Min(soft, full)
+		if sd := d - full + soft; sd > 0 {
+			q := math.Min(1, sd/(2*soft)) - 1
+			nd := full - soft*q*q
+			tx, ty = f.ox+dx*(nd/d), f.oy+dy*(nd/d)
+		}
+	}
+	bend := s.Bend
+	if s.UsePole && finiteVec(s.Pole) {
+		px := s.Pole[0]
+		if p.Mirror {
+			px = f.ox + (f.ox - px)
+		}
+		cr := dx*(s.Pole[1]-f.oy) - dy*(px-f.ox)
+		if cr > 0 {
+			bend = 1
+		} else if cr < 0 {
+			bend = -1
+		}
+	}
+	mid, end := twoBone(f.ox, f.oy, tx, ty, u, l, bend, full*(1-margin))
+	in0, in1 := p.Angles[0], p.Angles[1]
+	// Local angles: bone 0 against the Base direction, bone 1 against bone 0.
+	ax, ay := mid[0]-f.ox, mid[1]-f.oy
+	bx, by := end[0]-mid[0], end[1]-mid[1]
+	a0 := math.Atan2(f.bc*ay-f.bs*ax, f.bc*ax+f.bs*ay)
+	a1 := math.Atan2(ax*by-ay*bx, ax*bx+ay*by)
+	exact := true
+	if c.hasLimits {
+		if l0 := &c.lim[0]; l0.on {
+			if b := l0.clampAngle(a0); b != a0 {
+				a0, exact = b, false
+			}
+		}
+		if l1 := &c.lim[1]; l1.on {
+			if b := l1.clampAngle(a1); b != a1 {
+				a1, exact = b, false
+			}
+		}
+	}
+	p.Angles[0], p.Angles[1] = a0, a1
+	if fade > 0 {
+		in := [2]float64{in0, in1}
+		c.fadeToward(p.Angles, in[:], fade)
+		exact = false
+	}
+	ex, ey := end[0], end[1]
+	if !exact {
+		ex, ey = c.endScaled(&f, p.Angles, p.Base, scale)
+	}
+	e := dist(ex, ey, f.rx, f.ry)
+	return Result{Iterations: 1, Error: e, Reached: e <= tol, Scale: scale}
+}
+
+// endScaled is endCanonical with every length multiplied by scale.
+func (c *Chain) endScaled(f *frame, angles []float64, base, scale float64) (float64, float64) {
+	x, y := f.ox, f.oy
+	w := base
+	for i, a := range angles {
+		w += a
+		s, co := math.Sincos(w)
+		x += scale * c.length[i] * co
+		y += scale * c.length[i] * s
+	}
+	return x, y
+}
