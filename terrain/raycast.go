@@ -98,12 +98,6 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 	}
 	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
 
-	// Clip [0,1] to the grid rectangle (slab method).
-	t0, t1 := 0.0, 1.0
-	if !clipSlab(px, dx, 0, float64(nx)*cw, &t0, &t1) || !clipSlab(py, dy, 0, float64(ny)*ch, &t0, &t1) {
-		return Hit{}
-	}
-
 	w.stamp++
 	if w.stamp == 0 {
 		for i := range w.entries {
@@ -112,6 +106,24 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 		w.stamp = 1
 	}
 	req, excl := f.Require, f.excludeMask()
+	best := best{t: math.Inf(1), entry: -1}
+
+	// Clip [0,1] to the grid rectangle (slab method).
+	t0, t1 := 0.0, 1.0
+	inGrid := clipSlab(px, dx, 0, float64(nx)*cw, &t0, &t1) && clipSlab(py, dy, 0, float64(ny)*ch, &t0, &t1)
+	if !inGrid || t0 > 0 || t1 < 1 {
+		// Part of the segment lies outside the grid. A shape reaching out
+		// there is registered in the border cells its clamped box covers, so
+		// test the border cells under the segment's box (resolv.LineTest
+		// over FilterCells sees the same shapes).
+		w.castBorder(px, py, dx, dy, req, excl, &best)
+	}
+	if !inGrid {
+		if best.entry < 0 {
+			return Hit{}
+		}
+		return w.finish(&best, px, py, dx, dy)
+	}
 
 	// Grid traversal from the clipped start.
 	sx, sy := px+t0*dx, py+t0*dy
@@ -135,7 +147,6 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 		tMaxY = (float64(iy)*ch - py) / dy
 	}
 
-	best := best{t: math.Inf(1), entry: -1}
 	for guard := nx + ny + 2; guard > 0; guard-- {
 		if cell := sp.Cell(ix, iy); cell != nil {
 			for _, s := range cell.Shapes {
@@ -144,13 +155,7 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 				if e.stamp == w.stamp {
 					continue
 				}
-				e.stamp = w.stamp
-				tags := *e.tags
-				if (req != 0 && tags&req == 0) || tags&excl != 0 {
-					continue
-				}
-				w.sync(e, false)
-				w.testShape(e, ei, px, py, dx, dy, &best)
+				w.visit(e, ei, px, py, dx, dy, req, excl, &best)
 			}
 		}
 		next := min(tMaxX, tMaxY)
@@ -175,6 +180,67 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 		return Hit{}
 	}
 	return w.finish(&best, px, py, dx, dy)
+}
+
+// visit tests one shape once per query, if it passes the filter.
+func (w *World) visit(e *shapeEntry, ei int, px, py, dx, dy float64, req, excl resolv.Tags, b *best) {
+	if e.stamp == w.stamp {
+		return
+	}
+	e.stamp = w.stamp
+	tags := *e.tags
+	if (req != 0 && tags&req == 0) || tags&excl != 0 {
+		return
+	}
+	w.sync(e, false)
+	w.testShape(e, ei, px, py, dx, dy, b)
+}
+
+// castBorder tests the shapes of the border cells of the grid that lie under
+// the segment's bounding box.
+func (w *World) castBorder(px, py, dx, dy float64, req, excl resolv.Tags, b *best) {
+	sp := w.space
+	nx, ny := sp.WidthInCells(), sp.HeightInCells()
+	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
+	x0 := max(cellIndex(min(px, px+dx), cw), 0)
+	x1 := min(cellIndex(max(px, px+dx), cw), nx-1)
+	y0 := max(cellIndex(min(py, py+dy), ch), 0)
+	y1 := min(cellIndex(max(py, py+dy), ch), ny-1)
+	if x0 > x1 || y0 > y1 {
+		return
+	}
+	visitCell := func(ix, iy int) {
+		for _, s := range sp.Cell(ix, iy).Shapes {
+			ei := w.entryOf(s)
+			w.visit(&w.entries[ei], ei, px, py, dx, dy, req, excl, b)
+		}
+	}
+	for iy := y0; iy <= y1; iy++ {
+		if iy == 0 || iy == ny-1 {
+			for ix := x0; ix <= x1; ix++ {
+				visitCell(ix, iy)
+			}
+			continue
+		}
+		if x0 == 0 {
+			visitCell(0, iy)
+		}
+		if x1 == nx-1 {
+			visitCell(nx-1, iy)
+		}
+	}
+}
+
+// cellIndex is floor(v/size) clamped into the int range.
+func cellIndex(v, size float64) int {
+	c := math.Floor(v / size)
+	if c < -1<<30 {
+		return -1 << 30
+	}
+	if c > 1<<30 {
+		return 1 << 30
+	}
+	return int(c)
 }
 
 // best is the nearest crossing found so far in a query.
