@@ -1,0 +1,160 @@
+package ikanim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/ikanim/ikanim/ikanim/ik"
+)
+
+// BipedSizes are the proportions of a side-view biped, in pixels. The zero
+// value of a field means the default given in its comment.
+type BipedSizes struct {
+	Torso    float64 // hip to neck, default 40
+	Neck     float64 // neck to head centre (the head bone), default 14
+	Shoulder float64 // hip to shoulder along the torso, default 36
+	UpperArm float64 // default 22
+	Forearm  float64 // default 20
+	Hand     float64 // default 7
+	Thigh    float64 // default 30
+	Shin     float64 // default 30
+	Foot     float64 // ankle to toe, default 14
+	Ankle    float64 // ankle height above the sole, default 5
+	// KneeBend is the standing knee bend in radians (default 0.2): the hips
+	// stand that much lower than a straight leg.
+	KneeBend float64
+}
+
+func (s BipedSizes) withDefaults() BipedSizes {
+	def := func(v *float64, d float64) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&s.Torso, 40)
+	def(&s.Neck, 14)
+	def(&s.Shoulder, 36)
+	def(&s.UpperArm, 22)
+	def(&s.Forearm, 20)
+	def(&s.Hand, 7)
+	def(&s.Thigh, 30)
+	def(&s.Shin, 30)
+	def(&s.Foot, 14)
+	def(&s.Ankle, 5)
+	def(&s.KneeBend, 0.2)
+	return s
+}
+
+// BipedSprites are the sprite parts of a biped (any may be the zero Sprite).
+// Near and far limbs share images; far limbs are tinted darker.
+type BipedSprites struct {
+	Torso, Head, UpperArm, Forearm, Hand, Thigh, Shin, Foot Sprite
+}
+
+// Bone and limb names of the biped template. "near" limbs are drawn in front
+// of the torso, "far" limbs behind it.
+const (
+	BoneTorso        = "torso"
+	BoneHead         = "head"
+	BoneThighNear    = "thigh.near"
+	BoneShinNear     = "shin.near"
+	BoneFootNear     = "foot.near"
+	BoneThighFar     = "thigh.far"
+	BoneShinFar      = "shin.far"
+	BoneFootFar      = "foot.far"
+	BoneUpperArmNear = "upperarm.near"
+	BoneForearmNear  = "forearm.near"
+	BoneHandNear     = "hand.near"
+	BoneUpperArmFar  = "upperarm.far"
+	BoneForearmFar   = "forearm.far"
+	BoneHandFar      = "hand.far"
+
+	LimbLegNear = "leg.near"
+	LimbLegFar  = "leg.far"
+	LimbArmNear = "arm.near"
+	LimbArmFar  = "arm.far"
+	LimbLook    = "look"
+)
+
+// FarTint darkens the far-side limbs of the biped template.
+func FarTint() ebiten.ColorScale {
+	var c ebiten.ColorScale
+	c.Scale(0.62, 0.62, 0.7, 1)
+	return c
+}
+
+// BipedHipHeight returns how high the hip joint stands above the soles in the
+// rest pose of a biped with sizes s.
+func BipedHipHeight(s BipedSizes) float64 {
+	s = s.withDefaults()
+	// Thigh and shin bend by KneeBend each way around a vertical line.
+	return (s.Thigh+s.Shin)*math.Cos(s.KneeBend) + s.Ankle
+}
+
+// BipedBones returns the bone definitions of a side-view biped facing right,
+// origin on the ground between its feet: torso up from the hip, head on the
+// neck, two legs (thigh, shin, foot) from the hip and two arms (upper arm,
+// forearm, hand) from the shoulder, each with human-like joint limits.
+func BipedBones(sizes BipedSizes, sp BipedSprites) []BoneDef {
+	s := sizes.withDefaults()
+	far := FarTint()
+	hip := BipedHipHeight(s)
+	kb := s.KneeBend
+	lim := func(minDeg, maxDeg float64) ik.Limit {
+		return ik.Limit{Min: minDeg * math.Pi / 180, Max: maxDeg * math.Pi / 180, Enabled: true}
+	}
+	// Local angles: the torso points up (-pi/2); a thigh pointing down is pi
+	// from the torso, tilted forward by the knee bend; the shin bends back.
+	leg := func(suffix string, layer int, tint ebiten.ColorScale) []BoneDef {
+		return []BoneDef{
+			{Name: "thigh" + suffix, Parent: 0, Length: s.Thigh, Rest: math.Pi - kb, Limit: lim(60, 240), Sprite: sp.Thigh, Layer: layer, Tint: tint},
+			{Name: "shin" + suffix, Attach: mgl64.Vec2{s.Thigh, 0}, Length: s.Shin, Rest: 2 * kb, Limit: lim(0, 150), Sprite: sp.Shin, Layer: layer, Tint: tint},
+			{Name: "foot" + suffix, Attach: mgl64.Vec2{s.Shin, 0}, Length: s.Foot, Rest: -math.Pi/2 - kb, Limit: lim(-150, -30), Sprite: sp.Foot, Layer: layer, Tint: tint},
+		}
+	}
+	arm := func(suffix string, layer int, tint ebiten.ColorScale) []BoneDef {
+		return []BoneDef{
+			{Name: "upperarm" + suffix, Parent: 0, Attach: mgl64.Vec2{s.Shoulder, 0}, Length: s.UpperArm, Rest: math.Pi - 0.15, Sprite: sp.UpperArm, Layer: layer, Tint: tint},
+			{Name: "forearm" + suffix, Attach: mgl64.Vec2{s.UpperArm, 0}, Length: s.Forearm, Rest: -0.35, Limit: lim(-150, 0), Sprite: sp.Forearm, Layer: layer, Tint: tint},
+			{Name: "hand" + suffix, Attach: mgl64.Vec2{s.Forearm, 0}, Length: s.Hand, Rest: 0, Limit: lim(-80, 80), Sprite: sp.Hand, Layer: layer, Tint: tint},
+		}
+	}
+	bones := []BoneDef{
+		{Name: BoneTorso, Parent: -1, Attach: mgl64.Vec2{0, -hip}, Length: s.Torso, Rest: -math.Pi / 2, Sprite: sp.Torso, Layer: 0},
+		{Name: BoneHead, Parent: 0, Attach: mgl64.Vec2{s.Torso, 0}, Length: s.Neck, Rest: 0, Limit: lim(-50, 50), Sprite: sp.Head, Layer: 1},
+	}
+	add := func(part []BoneDef) {
+		base := len(bones)
+		for k := range part {
+			if k > 0 {
+				part[k].Parent = base + k - 1
+			}
+		}
+		bones = append(bones, part...)
+	}
+	add(arm(".far", -2, far))
+	add(leg(".far", -1, far))
+	add(leg(".near", 2, ebiten.ColorScale{}))
+	add(arm(".near", 3, ebiten.ColorScale{}))
+	return bones
+}
+
+// BipedLimbs returns the limbs of the biped template: two-bone legs (knees
+// bend forward) and arms (elbows bend back) with their feet and hands as
+// effectors, and a look-at limb on the head. Legs fade in and out over 0.2 s.
+func BipedLimbs() []LimbDef {
+	return []LimbDef{
+		{Name: LimbLegFar, Bones: []string{BoneThighFar, BoneShinFar}, Bend: -1, Effector: BoneFootFar, FadeIn: 0.2, FadeOut: 0.2},
+		{Name: LimbLegNear, Bones: []string{BoneThighNear, BoneShinNear}, Bend: -1, Effector: BoneFootNear, FadeIn: 0.2, FadeOut: 0.2},
+		{Name: LimbArmFar, Bones: []string{BoneUpperArmFar, BoneForearmFar}, Bend: 1, Effector: BoneHandFar, FadeIn: 0.25, FadeOut: 0.25},
+		{Name: LimbArmNear, Bones: []string{BoneUpperArmNear, BoneForearmNear}, Bend: 1, Effector: BoneHandNear, FadeIn: 0.25, FadeOut: 0.25},
+		{Name: LimbLook, Bones: []string{BoneHead}, Solver: SolveLookAt, FadeIn: 0.3, FadeOut: 0.3},
+	}
+}
+
+// NewBipedDef builds the biped template definition.
+func NewBipedDef(sizes BipedSizes, sprites BipedSprites) (*RigDef, error) {
+	return NewRigDef(BipedBones(sizes, sprites), BipedLimbs())
+}

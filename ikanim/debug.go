@@ -1,0 +1,121 @@
+package ikanim
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// DebugOptions configure the debug overlay. The zero value draws everything
+// with the default colours and no camera.
+type DebugOptions struct {
+	// Camera maps world to screen (zero value: identity).
+	Camera ebiten.GeoM
+	// Hide* switch parts of the overlay off.
+	HideBones, HideJoints, HideLimits, HideTargets bool
+	// LineWidth in screen pixels (0 means 1.5).
+	LineWidth float32
+}
+
+// Debug overlay colours.
+var (
+	DebugBoneColor   = color.RGBA{80, 230, 255, 255}
+	DebugJointColor  = color.RGBA{255, 255, 255, 255}
+	DebugLimitColor  = color.RGBA{255, 200, 60, 160}
+	DebugTargetColor = color.RGBA{255, 70, 90, 255}
+	DebugPoleColor   = color.RGBA{190, 120, 255, 255}
+	DebugRayColor    = color.RGBA{120, 255, 120, 200}
+	DebugHitColor    = color.RGBA{255, 255, 80, 255}
+	DebugNormalColor = color.RGBA{255, 150, 40, 255}
+)
+
+// DrawDebug draws the rig's debug overlay: bones, joints, joint-limit arcs,
+// limb targets and pole points. Controllers draw their own rays with
+// DebugLine, DebugRay and friends. It does not allocate.
+func (r *Rig) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
+	var zero DebugOptions
+	if opts == nil {
+		opts = &zero
+	}
+	w := opts.LineWidth
+	if w == 0 {
+		w = 1.5
+	}
+	for i := range r.def.bones {
+		s, e := r.Joint(i)
+		b := &r.def.bones[i]
+		if !opts.HideLimits && b.Limit.Enabled {
+			base := r.angle[i] - r.local[i] // the parent's character-frame angle
+			r.debugArc(dst, opts, s, base+b.Limit.Min, base+b.Limit.Max, math.Max(b.Length*0.45, 6), w*0.75)
+		}
+		if !opts.HideBones && b.Length > 0 {
+			DebugLine(dst, &opts.Camera, s, e, w, DebugBoneColor)
+		}
+		if !opts.HideJoints {
+			DebugDot(dst, &opts.Camera, s, 2.5, DebugJointColor)
+		}
+	}
+	if opts.HideTargets {
+		return
+	}
+	for i := range r.limbs {
+		l := &r.limbs[i]
+		if l.CurrentWeight() <= 0 {
+			continue
+		}
+		DebugCross(dst, &opts.Camera, l.Target, 5, w, DebugTargetColor)
+		if l.UsePole {
+			DebugCross(dst, &opts.Camera, l.Pole, 4, w, DebugPoleColor)
+		}
+	}
+}
+
+// debugArc draws a limit arc between two character-frame angles around the
+// world point c.
+func (r *Rig) debugArc(dst *ebiten.Image, opts *DebugOptions, c mgl64.Vec2, a0, a1, radius float64, w float32) {
+	const steps = 12
+	prev := c.Add(r.frame.dirToWorld(mgl64.Vec2{math.Cos(a0), math.Sin(a0)}).Mul(radius))
+	DebugLine(dst, &opts.Camera, c, prev, w, DebugLimitColor)
+	for k := 1; k <= steps; k++ {
+		a := a0 + (a1-a0)*float64(k)/steps
+		p := c.Add(r.frame.dirToWorld(mgl64.Vec2{math.Cos(a), math.Sin(a)}).Mul(radius))
+		DebugLine(dst, &opts.Camera, prev, p, w, DebugLimitColor)
+		prev = p
+	}
+	DebugLine(dst, &opts.Camera, prev, c, w, DebugLimitColor)
+}
+
+// DebugLine draws a world-space line through the camera.
+func DebugLine(dst *ebiten.Image, camera *ebiten.GeoM, a, b mgl64.Vec2, width float32, clr color.Color) {
+	ax, ay := camera.Apply(a[0], a[1])
+	bx, by := camera.Apply(b[0], b[1])
+	vector.StrokeLine(dst, float32(ax), float32(ay), float32(bx), float32(by), width, clr, true)
+}
+
+// DebugDot draws a filled world-space dot of radius px (screen pixels).
+func DebugDot(dst *ebiten.Image, camera *ebiten.GeoM, p mgl64.Vec2, radius float32, clr color.Color) {
+	x, y := camera.Apply(p[0], p[1])
+	vector.FillCircle(dst, float32(x), float32(y), radius, clr, true)
+}
+
+// DebugCross draws a world-space cross of half-size px (screen pixels).
+func DebugCross(dst *ebiten.Image, camera *ebiten.GeoM, p mgl64.Vec2, size, width float32, clr color.Color) {
+	x, y := camera.Apply(p[0], p[1])
+	fx, fy := float32(x), float32(y)
+	vector.StrokeLine(dst, fx-size, fy-size, fx+size, fy+size, width, clr, true)
+	vector.StrokeLine(dst, fx-size, fy+size, fx+size, fy-size, width, clr, true)
+}
+
+// DebugRay draws a ray from..to, and when hit, the hit point and its normal.
+func DebugRay(dst *ebiten.Image, camera *ebiten.GeoM, from, to mgl64.Vec2, hit bool, point, normal mgl64.Vec2) {
+	if !hit {
+		DebugLine(dst, camera, from, to, 1, DebugRayColor)
+		return
+	}
+	DebugLine(dst, camera, from, point, 1, DebugRayColor)
+	DebugDot(dst, camera, point, 2.5, DebugHitColor)
+	DebugLine(dst, camera, point, point.Add(normal.Mul(14)), 1.5, DebugNormalColor)
+}

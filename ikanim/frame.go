@@ -1,0 +1,100 @@
+package ikanim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Facing says which way a character faces. The zero value faces right, the way
+// rigs are authored.
+type Facing uint8
+
+const (
+	FacingRight Facing = iota
+	FacingLeft
+)
+
+// DefaultUp is the up vector of a character standing on level ground.
+var DefaultUp = mgl64.Vec2{0, -1}
+
+// frame maps the character frame (authored facing right, up = (0,-1)) to the
+// world: mirror x when facing left, rotate so (0,-1) becomes Up, translate to
+// Position. With a = the angle from (0,-1) to Up (clockwise positive), a point
+// p maps to Position + R(a)·M·p, where M = diag(-1, 1) when facing left, and a
+// character-frame angle t maps to a + t (right) or a + pi - t (left).
+type frame struct {
+	pos    mgl64.Vec2
+	cos    float64 // cos a
+	sin    float64 // sin a
+	rot    float64 // a
+	mirror bool
+}
+
+func newFrame(pos, up mgl64.Vec2, f Facing) frame {
+	l := up.Len()
+	if !(l > 1e-12) || !finiteVec(up) {
+		up, l = DefaultUp, 1
+	}
+	ux, uy := up[0]/l, up[1]/l
+	// up = R(a)(0,-1) = (sin a, -cos a)
+	fr := frame{pos: pos, sin: ux, cos: -uy, mirror: f == FacingLeft}
+	fr.rot = math.Atan2(ux, -uy)
+	if !finiteVec(pos) {
+		fr.pos = mgl64.Vec2{}
+	}
+	return fr
+}
+
+// toWorld maps a character-frame point to the world.
+func (f *frame) toWorld(p mgl64.Vec2) mgl64.Vec2 {
+	x, y := p[0], p[1]
+	if f.mirror {
+		x = -x
+	}
+	return mgl64.Vec2{f.pos[0] + x*f.cos - y*f.sin, f.pos[1] + x*f.sin + y*f.cos}
+}
+
+// dirToWorld maps a character-frame direction to the world.
+func (f *frame) dirToWorld(d mgl64.Vec2) mgl64.Vec2 {
+	x, y := d[0], d[1]
+	if f.mirror {
+		x = -x
+	}
+	return mgl64.Vec2{x*f.cos - y*f.sin, x*f.sin + y*f.cos}
+}
+
+// toLocal maps a world point to the character frame.
+func (f *frame) toLocal(w mgl64.Vec2) mgl64.Vec2 {
+	dx, dy := w[0]-f.pos[0], w[1]-f.pos[1]
+	x, y := dx*f.cos+dy*f.sin, -dx*f.sin+dy*f.cos
+	if f.mirror {
+		x = -x
+	}
+	return mgl64.Vec2{x, y}
+}
+
+// dirToLocal maps a world direction to the character frame.
+func (f *frame) dirToLocal(d mgl64.Vec2) mgl64.Vec2 {
+	x, y := d[0]*f.cos+d[1]*f.sin, -d[0]*f.sin+d[1]*f.cos
+	if f.mirror {
+		x = -x
+	}
+	return mgl64.Vec2{x, y}
+}
+
+// angleToWorld maps a character-frame angle to a world angle.
+func (f *frame) angleToWorld(t float64) float64 {
+	if f.mirror {
+		return f.rot + math.Pi - t
+	}
+	return f.rot + t
+}
+
+// angleToLocal maps a world angle to a character-frame angle.
+func (f *frame) angleToLocal(w float64) float64 {
+	if f.mirror {
+		return f.rot + math.Pi - w
+	}
+	return w - f.rot
+}

@@ -1,0 +1,193 @@
+package ikanim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/ikanim/ikanim/ik"
+)
+
+// Limb is the per-instance state of one LimbDef: its target, its weight and
+// its solver with the solver's scratch space.
+//
+// A limb does nothing until the game (or a controller) gives it a Weight above
+// 0 and a Target. The current weight follows Weight over the definition's
+// FadeIn and FadeOut times and blends through a smoothstep, so switching IK on
+// or off never pops.
+type Limb struct {
+	// Target is the world point the chain's tip reaches for (look-at limbs:
+	// the point the last bone aims at).
+	Target mgl64.Vec2
+	// Weight is the desired weight in [0,1] (zero value: off).
+	Weight float64
+	// EffectorRotation is added to the effector bone's animated world angle
+	// (radians, clockwise on screen for a right-facing character). A grounder
+	// sets it to the slope angle so a foot lies on the ground while keeping
+	// its animated angle.
+	EffectorRotation float64
+	// Pole, when UsePole is set, is a world point the two-bone middle joint
+	// bends toward, overriding the definition's Bend.
+	Pole    mgl64.Vec2
+	UsePole bool
+
+	// The solvers. Only the one the definition names is used; tune it here
+	// (e.g. FABRIK.MaxIterations). Their scratch space lives in these values.
+	TwoBone ik.TwoBone
+	FABRIK  ik.FABRIK
+	CCD     ik.CCD
+	LookAt  ik.LookAt
+
+	// Result is the last solve's report.
+	Result ik.Result
+
+	def    *limbDef
+	ramp   float64 // current linear weight in [0,1]
+	pose   ik.Pose
+	solved []float64
+	joints []mgl64.Vec2
+}
+
+func (l *Limb) init(r *Rig, i int) {
+	d := &r.def.limbs[i]
+	l.def = d
+	l.pose = d.chain.NewPose()
+	l.solved = make([]float64, len(d.bones))
+	l.joints = make([]mgl64.Vec2, 0, len(d.bones)+1)
+	l.TwoBone.Bend = d.Bend
+	l.FABRIK.Tolerance, l.FABRIK.MaxIterations = d.Tolerance, d.MaxIterations
+	l.CCD.Tolerance, l.CCD.MaxIterations = d.Tolerance, d.MaxIterations
+	if d.Solver == SolveCCD && len(d.Weights) > 0 {
+		l.CCD.Weights = d.Weights
+	}
+	if d.Solver == SolveLookAt {
+		l.LookAt.Axis = d.Axis
+		if len(d.Weights) > 0 {
+			l.LookAt.Weights = d.Weights
+		}
+	}
+}
+
+// Name returns the limb's name.
+func (l *Limb) Name() string { return l.def.Name }
+
+// Solver returns the limb's solver kind.
+func (l *Limb) Solver() SolverKind { return l.def.Solver }
+
+// Bones returns the bone indices of the chain, root to tip. The slice belongs
+// to the definition: do not modify it.
+func (l *Limb) Bones() []int { return l.def.bones }
+
+// Effector returns the effector bone index, or -1.
+func (l *Limb) Effector() int { return l.def.effector }
+
+// Reach returns the chain's full reach (sum of its bone lengths).
+func (l *Limb) Reach() float64 { return l.def.chain.Reach() }
+
+// CurrentWeight returns the blend weight applied in the last Update, after
+// the fade and its smoothstep.
+func (l *Limb) CurrentWeight() float64 { return smoothstep(l.ramp) }
+
+// SetWeightNow sets both the desired and the current weight, skipping the
+// fade (for setup and teleports).
+func (l *Limb) SetWeightNow(w float64) {
+	w = clamp01(w)
+	l.Weight, l.ramp = w, w
+}
+
+// advance moves the ramp toward Weight over the fade times.
+func (l *Limb) advance(dt float64) {
+	want := clamp01(l.Weight)
+	switch {
+	case l.ramp < want:
+		if l.def.FadeIn <= 0 {
+			l.ramp = want
+		} else {
+			l.ramp = math.Min(want, l.ramp+dt/l.def.FadeIn)
+		}
+	case l.ramp > want:
+		if l.def.FadeOut <= 0 {
+			l.ramp = want
+		} else {
+			l.ramp = math.Max(want, l.ramp-dt/l.def.FadeOut)
+		}
+	}
+}
+
+// solve runs the limb's solver in the character frame and blends the result
+// into r.local. It reports whether it changed the pose.
+func (l *Limb) solve(r *Rig, dt float64) bool {
+	l.advance(dt)
+	w := smoothstep(l.ramp)
+	if w <= 0 || !finiteVec(l.Target) {
+		l.Result = ik.Result{}
+		return false
+	}
+	d := l.def
+	first := d.bones[0]
+	l.pose.Origin = r.start[first]
+	l.pose.Base = 0
+	if p := r.def.bones[first].Parent; p >= 0 {
+		l.pose.Base = r.angle[p]
+	}
+	for k, bi := range d.bones {
+		l.pose.Angles[k] = r.local[bi]
+	}
+	target := r.frame.toLocal(l.Target)
+	switch d.Solver {
+	case SolveTwoBone:
+		l.TwoBone.UsePole = l.UsePole
+		if l.UsePole {
+			l.TwoBone.Pole = r.frame.toLocal(l.Pole)
+		}
+		l.Result = l.TwoBone.Solve(d.chain, &l.pose, target)
+	case SolveFABRIK:
+		l.Result = l.FABRIK.Solve(d.chain, &l.pose, target)
+	case SolveCCD:
+		l.Result = l.CCD.Solve(d.chain, &l.pose, target)
+	case SolveLookAt:
+		l.Result = l.LookAt.Solve(d.chain, &l.pose, target)
+	}
+	copy(l.solved, l.pose.Angles)
+	for k, bi := range d.bones {
+		l.pose.Angles[k] = r.local[bi]
+	}
+	ik.Blend(l.pose.Angles, l.pose.Angles, l.solved, w)
+	for k, bi := range d.bones {
+		r.local[bi] = l.pose.Angles[k]
+	}
+	if e := d.effector; e >= 0 {
+		// Keep the effector's animated world angle (plus the rotation a
+		// controller asked for): its new local angle is that world angle
+		// minus the tip bone's new world angle. The tip's world angle is the
+		// chain base plus the sum of the chain's local angles.
+		tipWorld := l.pose.Base
+		for _, a := range l.pose.Angles {
+			tipWorld += a
+		}
+		rot := l.EffectorRotation
+		if !finiteNum(rot) {
+			rot = 0
+		}
+		if r.Facing == FacingLeft {
+			rot = -rot // a world rotation is mirrored in the right-facing frame
+		}
+		want := r.animAngle[e] + rot - tipWorld
+		cur := r.local[e]
+		r.local[e] = cur + w*math.Remainder(want-cur, 2*math.Pi)
+	}
+	return true
+}
+
+func clamp01(w float64) float64 {
+	if !(w > 0) {
+		return 0
+	}
+	return math.Min(w, 1)
+}
+
+// smoothstep eases t in [0,1] with zero slope at both ends.
+func smoothstep(t float64) float64 {
+	t = clamp01(t)
+	return t * t * (3 - 2*t)
+}

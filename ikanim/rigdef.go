@@ -1,0 +1,284 @@
+package ikanim
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/ikanim/ikanim/ikanim/ik"
+)
+
+// BoneDef defines one bone of a rig.
+//
+// Positions and angles are in the character frame: the rig as authored facing
+// right with up = (0,-1), origin at the character's Position (for a biped, the
+// ground point between its feet), x forward, y down, angles clockwise on screen.
+type BoneDef struct {
+	Name string
+	// Parent is the index of the parent bone, or -1 for a root. Parents come
+	// before their children in the bone slice.
+	Parent int
+	// Attach is where the bone starts: in the parent's frame (x along the
+	// parent bone from its start joint, y to its clockwise side), or in the
+	// character frame for a root. A bone continuing its parent has
+	// Attach = (parent Length, 0).
+	Attach mgl64.Vec2
+	// Length is the bone's length, >= 0 (0 for a bone that is only a pivot).
+	Length float64
+	// Rest is the rest local angle, relative to the parent's direction (for a
+	// root, to the character's forward axis).
+	Rest float64
+	// Limit bounds the local angle in IK solves (zero value: unlimited).
+	Limit ik.Limit
+	// Sprite is drawn on the bone (zero value: nothing drawn). The sprite is
+	// stretched along the bone when its Length differs from the bone's.
+	Sprite Sprite
+	// Layer orders drawing: lower layers first, ties in bone order.
+	Layer int
+	// Tint multiplies the sprite's colour (zero value: unchanged), e.g. to
+	// darken the far limbs of a side-view character.
+	Tint ebiten.ColorScale
+}
+
+// SolverKind selects the IK solver of a limb.
+type SolverKind uint8
+
+const (
+	// SolveTwoBone is the analytic two-bone solver (legs, arms). The zero value.
+	SolveTwoBone SolverKind = iota
+	// SolveFABRIK is FABRIK for chains of any length (tails, tentacles, spines).
+	SolveFABRIK
+	// SolveCCD is cyclic coordinate descent (tails, whips, stiff chains).
+	SolveCCD
+	// SolveLookAt turns the chain so the last bone points at the target
+	// (heads, spine-neck-head aims, turrets).
+	SolveLookAt
+)
+
+func (k SolverKind) String() string {
+	switch k {
+	case SolveTwoBone:
+		return "two-bone"
+	case SolveFABRIK:
+		return "FABRIK"
+	case SolveCCD:
+		return "CCD"
+	case SolveLookAt:
+		return "look-at"
+	}
+	return fmt.Sprintf("SolverKind(%d)", k)
+}
+
+// LimbDef names a chain of bones solved together toward a target: a leg, an
+// arm, a tail, a tentacle, a neck.
+type LimbDef struct {
+	Name string
+	// Bones lists the chain root to tip; each bone is the child of the one
+	// before it and attached at its end. SolveTwoBone needs exactly two.
+	Bones []string
+	// Solver picks the solver (default two-bone).
+	Solver SolverKind
+	// Bend is the two-bone bend side: +1 puts the middle joint on the
+	// clockwise side of the root->target line, -1 on the other (0 means +1).
+	// It is given for the right-facing character; facing left mirrors it.
+	Bend float64
+	// Effector optionally names the bone after the chain's tip (a foot, a
+	// hand) whose world angle is kept at its animated value plus the limb's
+	// EffectorRotation, so a foot keeps its animated angle when the leg moves.
+	Effector string
+	// Tolerance and MaxIterations tune FABRIK and CCD (0 = the solver defaults:
+	// 0.01 px and 10 iterations).
+	Tolerance     float64
+	MaxIterations int
+	// Weights are CCD's per-bone weights or LookAt's share of the rotation
+	// per bone (nil = the solver default).
+	Weights []float64
+	// Axis is LookAt's pointing direction in the last bone's frame (0 = along
+	// the bone).
+	Axis float64
+	// FadeIn and FadeOut are the seconds the limb's weight takes to go from 0
+	// to 1 and back (0 = at once). The blend follows a smoothstep, so IK eases
+	// in and out without pops.
+	FadeIn, FadeOut float64
+}
+
+// RigDef is an immutable, validated rig definition: bones, limbs, draw order.
+// Many Rig instances share one RigDef. Build it with NewRigDef.
+type RigDef struct {
+	bones     []BoneDef
+	limbs     []limbDef
+	byName    map[string]int
+	limbIndex map[string]int
+	drawOrder []int
+	children  [][]int
+}
+
+// limbDef is a validated LimbDef with its bones resolved to indices and its
+// ik.Chain built once.
+type limbDef struct {
+	LimbDef
+	bones    []int
+	effector int // -1 when none
+	chain    *ik.Chain
+}
+
+// MaxBones bounds a rig definition (a sanity limit for definitions read from files).
+const MaxBones = 4096
+
+// NewRigDef validates bones and limbs and builds a definition. Errors name the
+// bone or limb (index and name) and the field at fault.
+func NewRigDef(bones []BoneDef, limbs []LimbDef) (*RigDef, error) {
+	if len(bones) == 0 {
+		return nil, errors.New("ikanim: NewRigDef: no bones")
+	}
+	if len(bones) > MaxBones {
+		return nil, fmt.Errorf("ikanim: NewRigDef: %d bones, more than MaxBones (%d)", len(bones), MaxBones)
+	}
+	d := &RigDef{
+		bones:     append([]BoneDef(nil), bones...),
+		byName:    make(map[string]int, len(bones)),
+		limbIndex: make(map[string]int, len(limbs)),
+		children:  make([][]int, len(bones)),
+	}
+	for i, b := range bones {
+		where := fmt.Sprintf("ikanim: bone %d (%q)", i, b.Name)
+		switch {
+		case b.Name == "":
+			return nil, fmt.Errorf("%s: Name is empty", where)
+		case b.Parent < -1 || b.Parent >= i:
+			return nil, fmt.Errorf("%s: Parent %d must be -1 or the index of an earlier bone", where, b.Parent)
+		case !finiteNum(b.Length) || b.Length < 0:
+			return nil, fmt.Errorf("%s: Length %v must be finite and >= 0", where, b.Length)
+		case !finiteNum(b.Rest):
+			return nil, fmt.Errorf("%s: Rest %v is not finite", where, b.Rest)
+		case !finiteVec(b.Attach):
+			return nil, fmt.Errorf("%s: Attach %v is not finite", where, b.Attach)
+		}
+		if _, dup := d.byName[b.Name]; dup {
+			return nil, fmt.Errorf("%s: Name is used by an earlier bone", where)
+		}
+		if l := b.Limit; l.Enabled && (!finiteNum(l.Min) || !finiteNum(l.Max) || l.Min > l.Max) {
+			return nil, fmt.Errorf("%s: Limit [%v, %v] must be finite with Min <= Max", where, l.Min, l.Max)
+		}
+		d.byName[b.Name] = i
+		if b.Parent >= 0 {
+			d.children[b.Parent] = append(d.children[b.Parent], i)
+		}
+	}
+	for li, l := range limbs {
+		ld, err := d.buildLimb(li, l)
+		if err != nil {
+			return nil, err
+		}
+		d.limbIndex[l.Name] = li
+		d.limbs = append(d.limbs, ld)
+	}
+	d.drawOrder = make([]int, len(bones))
+	for i := range d.drawOrder {
+		d.drawOrder[i] = i
+	}
+	sort.SliceStable(d.drawOrder, func(a, b int) bool {
+		return d.bones[d.drawOrder[a]].Layer < d.bones[d.drawOrder[b]].Layer
+	})
+	return d, nil
+}
+
+func (d *RigDef) buildLimb(li int, l LimbDef) (limbDef, error) {
+	where := fmt.Sprintf("ikanim: limb %d (%q)", li, l.Name)
+	ld := limbDef{LimbDef: l, effector: -1}
+	ld.Bones = append([]string(nil), l.Bones...)
+	ld.Weights = append([]float64(nil), l.Weights...)
+	switch {
+	case l.Name == "":
+		return ld, fmt.Errorf("%s: Name is empty", where)
+	case len(l.Bones) == 0:
+		return ld, fmt.Errorf("%s: Bones is empty", where)
+	case l.Solver > SolveLookAt:
+		return ld, fmt.Errorf("%s: Solver %v is unknown", where, l.Solver)
+	case l.Solver == SolveTwoBone && len(l.Bones) != 2:
+		return ld, fmt.Errorf("%s: Bones has %d bones, the two-bone solver needs 2", where, len(l.Bones))
+	case !finiteNum(l.Bend) || !finiteNum(l.Axis) || !finiteNum(l.Tolerance) || l.Tolerance < 0:
+		return ld, fmt.Errorf("%s: Bend, Axis and Tolerance must be finite (Tolerance >= 0)", where)
+	case !finiteNum(l.FadeIn) || !finiteNum(l.FadeOut) || l.FadeIn < 0 || l.FadeOut < 0:
+		return ld, fmt.Errorf("%s: FadeIn %v and FadeOut %v must be finite and >= 0", where, l.FadeIn, l.FadeOut)
+	case l.MaxIterations < 0:
+		return ld, fmt.Errorf("%s: MaxIterations %d must be >= 0", where, l.MaxIterations)
+	}
+	if _, dup := d.limbIndex[l.Name]; dup {
+		return ld, fmt.Errorf("%s: Name is used by an earlier limb", where)
+	}
+	chainBones := make([]ik.Bone, len(l.Bones))
+	for k, name := range l.Bones {
+		bi, ok := d.byName[name]
+		if !ok {
+			return ld, fmt.Errorf("%s: Bones[%d] %q is not a bone of the rig", where, k, name)
+		}
+		b := d.bones[bi]
+		if k > 0 {
+			prev := ld.bones[k-1]
+			if b.Parent != prev {
+				return ld, fmt.Errorf("%s: Bones[%d] %q is not the child of %q", where, k, name, l.Bones[k-1])
+			}
+			if want := (mgl64.Vec2{d.bones[prev].Length, 0}); !b.Attach.ApproxEqualThreshold(want, 1e-9) {
+				return ld, fmt.Errorf("%s: Bones[%d] %q is attached at %v, not at the end of %q %v", where, k, name, b.Attach, l.Bones[k-1], want)
+			}
+		}
+		if b.Length <= 0 {
+			return ld, fmt.Errorf("%s: Bones[%d] %q has Length %v; limb bones need a positive length", where, k, name, b.Length)
+		}
+		ld.bones = append(ld.bones, bi)
+		chainBones[k] = ik.Bone{Name: b.Name, Length: b.Length, Rest: b.Rest, Limit: b.Limit}
+	}
+	if l.Effector != "" {
+		ei, ok := d.byName[l.Effector]
+		if !ok {
+			return ld, fmt.Errorf("%s: Effector %q is not a bone of the rig", where, l.Effector)
+		}
+		if d.bones[ei].Parent != ld.bones[len(ld.bones)-1] {
+			return ld, fmt.Errorf("%s: Effector %q is not a child of the tip bone %q", where, l.Effector, l.Bones[len(l.Bones)-1])
+		}
+		ld.effector = ei
+	}
+	chain, err := ik.NewChain(chainBones...)
+	if err != nil {
+		return ld, fmt.Errorf("%s: %w", where, err)
+	}
+	ld.chain = chain
+	return ld, nil
+}
+
+// NumBones returns the number of bones.
+func (d *RigDef) NumBones() int { return len(d.bones) }
+
+// BoneDef returns bone i's definition. It panics if i is out of range.
+func (d *RigDef) BoneDef(i int) BoneDef { return d.bones[i] }
+
+// BoneIndex returns the index of the named bone, or -1.
+func (d *RigDef) BoneIndex(name string) int {
+	if i, ok := d.byName[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// NumLimbs returns the number of limbs.
+func (d *RigDef) NumLimbs() int { return len(d.limbs) }
+
+// LimbDef returns limb i's definition. It panics if i is out of range.
+func (d *RigDef) LimbDef(i int) LimbDef { return d.limbs[i].LimbDef }
+
+// LimbIndex returns the index of the named limb, or -1.
+func (d *RigDef) LimbIndex(name string) int {
+	if i, ok := d.limbIndex[name]; ok {
+		return i
+	}
+	return -1
+}
+
+func finiteNum(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+func finiteVec(v mgl64.Vec2) bool { return finiteNum(v[0]) && finiteNum(v[1]) }
