@@ -1,7 +1,6 @@
 package terrain
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -15,7 +14,7 @@ const (
 	// MaxSpaceSize is the largest width or height accepted by New, in pixels.
 	MaxSpaceSize = 1 << 20
 	// MaxCells is the largest number of broadphase cells accepted by New.
-	MaxCells = 1 << 22
+	MaxCells = 1 << 18
 )
 
 // World is a collision world: a *resolv.Space plus the cached geometry and
@@ -54,22 +53,30 @@ func WithFilter(f Filter) Option {
 // width or height is not a finite number in (0, MaxSpaceSize], if cellSize is
 // not positive, or if the space would have more than MaxCells cells.
 func New(width, height float64, cellSize int) (*World, error) {
+	if err := checkSize(width, height, cellSize); err != nil {
+		return nil, fmt.Errorf("terrain: New: %w", err)
+	}
+	space := resolv.NewSpace(int(math.Ceil(width)), int(math.Ceil(height)), cellSize, cellSize)
+	return Wrap(space), nil
+}
+
+// checkSize validates the size of a space, naming the bad field.
+func checkSize(width, height float64, cellSize int) error {
 	if !(width > 0 && width <= MaxSpaceSize) {
-		return nil, fmt.Errorf("terrain: New: width %v must be in (0, %d]", width, MaxSpaceSize)
+		return fmt.Errorf("width: %v must be in (0, %d]", width, MaxSpaceSize)
 	}
 	if !(height > 0 && height <= MaxSpaceSize) {
-		return nil, fmt.Errorf("terrain: New: height %v must be in (0, %d]", height, MaxSpaceSize)
+		return fmt.Errorf("height: %v must be in (0, %d]", height, MaxSpaceSize)
 	}
 	if cellSize <= 0 {
-		return nil, fmt.Errorf("terrain: New: cellSize %d must be positive", cellSize)
+		return fmt.Errorf("cell: %d must be positive", cellSize)
 	}
 	nx := math.Ceil(width / float64(cellSize))
 	ny := math.Ceil(height / float64(cellSize))
 	if nx*ny > MaxCells {
-		return nil, fmt.Errorf("terrain: New: cellSize %d gives %.0f cells, more than %d", cellSize, nx*ny, MaxCells)
+		return fmt.Errorf("cell: %d gives %.0f cells, more than %d", cellSize, nx*ny, MaxCells)
 	}
-	space := resolv.NewSpace(int(math.Ceil(width)), int(math.Ceil(height)), cellSize, cellSize)
-	return Wrap(space), nil
+	return nil
 }
 
 // Wrap returns a World over a space the game already owns. The World reads
@@ -197,5 +204,3 @@ func (w *World) register(s resolv.IShape) int {
 	w.draw.valid = false
 	return idx
 }
-
-var errNilSpace = errors.New("terrain: the World has no space")
