@@ -22,7 +22,8 @@ func drawTorso(c *canvas, ox, oy float64) {
 	body := func(u, v float64) float64 {
 		d := smin(pelvis(u, v), chest(u, v), 4)
 		// a slight bulge of the chest towards the front (+v)
-		return smin(d, ellipse(u, v, 25, 4.5, 10, 8), 3)
+		d = smin(d, ellipse(u, v, 25, 4.5, 10, 8), 3)
+		return smin(d, box(u, v, 38.5, 1, 3.5, 5.5, 2.5), 2) // collar around the neck joint
 	}
 	c.shape(ox, oy, body, style{bevel: 7, col: func(u, v float64) rgb {
 		switch {

@@ -60,7 +60,8 @@ func drawSky(c *canvas, _, _ float64) {
 	c.all(func(x, y float64) (rgb, float64) {
 		col := gradient(y/H, stops, cols)
 		// warm glow around the setting sun
-		g := math.Exp(-((x-sunX)*(x-sunX) + (y-sunY)*(y-sunY)*2.2) / (2 * 260 * 260))
+		dx, _ := wrapped(x, 0, sunX, 0, W) // periodic, so the sky wraps
+		g := math.Exp(-(dx*dx + (y-sunY)*(y-sunY)*2.2) / (2 * 260 * 260))
 		return col.mix(hex("#ffd9a0"), 0.45*g), 1
 	})
 	// soft clouds: clusters of overlapping ellipses with wide, smooth edges
@@ -77,21 +78,24 @@ func drawSky(c *canvas, _, _ float64) {
 			})
 		}
 		lit := hex("#f6d7c4").mix(hex("#dfe9ea"), cy/H)
-		x0, x1 := int(cx-sc*300), int(cx+sc*300)
 		y0, y1 := int(cy-sc*70), int(cy+sc*70)
-		c.layer(x0, y0, x1, y1, func(x, y float64) (rgb, float64) {
-			d := ellipse(x, y, blobs[0][0], blobs[0][1], blobs[0][2], blobs[0][3])
-			for _, b := range blobs[1:] {
-				d = smin(d, ellipse(x, y, b[0], b[1], b[2], b[3]), 14)
-			}
-			a := 1 - smoothstep(-14, 6, d)
-			if a <= 0 {
-				return rgb{}, 0
-			}
-			// lit from below by the low sun, shadowed on top
-			shade := smoothstep(cy-20*sc, cy+20*sc, y)
-			return lit.scale(0.82 + 0.18*shade), 0.42 * a
-		})
+		for _, off := range []float64{-W, 0, W} { // drawn three times so the sky wraps
+			x0, x1 := int(cx+off-sc*300), int(cx+off+sc*300)
+			c.layer(x0, y0, x1, y1, func(x, y float64) (rgb, float64) {
+				x -= off
+				d := ellipse(x, y, blobs[0][0], blobs[0][1], blobs[0][2], blobs[0][3])
+				for _, b := range blobs[1:] {
+					d = smin(d, ellipse(x, y, b[0], b[1], b[2], b[3]), 14)
+				}
+				a := 1 - smoothstep(-14, 6, d)
+				if a <= 0 {
+					return rgb{}, 0
+				}
+				// lit from below by the low sun, shadowed on top
+				shade := smoothstep(cy-24*sc, cy+16*sc, y)
+				return lit.scale(0.9+0.1*shade).mix(hex("#ffc9a8"), 0.35*shade), 0.55 * a
+			})
+		}
 	}
 	// two layers of distant mountains, hazier the further away
 	layers := []struct {

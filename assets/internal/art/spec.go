@@ -52,13 +52,13 @@ func fileOf(name string) string {
 
 func specList() []Spec {
 	s := []Spec{
-		part("humanoid/torso", 54, 28, 13, 13, 40, up, drawTorso),
+		part("humanoid/torso", 58, 28, 13, 13, 40, up, drawTorso),
 		part("humanoid/head", 40, 34, 10, 16, 0, up, drawHead),
 		part("humanoid/upperarm", 38, 16, 8, 8, 22, down, drawUpperarm),
 		part("humanoid/forearm", 34, 16, 7, 8, 20, down, drawForearm),
 		part("humanoid/hand", 20, 18, 6, 9, 7, down, drawHand),
 		part("humanoid/thigh", 49, 20, 10, 10, 30, down, drawThigh),
-		part("humanoid/shin", 44, 20, 9, 10, 30, down, drawShin),
+		part("humanoid/shin", 46, 20, 9, 10, 30, down, drawShin),
 		part("humanoid/foot", 26, 18, 8, 9, 14, 0, drawFoot),
 		part("spider/body", 50, 28, 27, 17, 0, 0, drawSpiderBody),
 		part("spider/femur", 39, 12, 6, 6, 26, 0, drawFemur),
@@ -66,7 +66,7 @@ func specList() []Spec {
 		part("spider/tarsus", 20, 8, 4, 4, 12, down, drawTarsus),
 		part("crawler/body", 42, 24, 18, 13, 0, 0, drawCrawler),
 		part("tentacle/segment", 24, 16, 7, 8, 10, down, drawTentacleSegment),
-		part("tentacle/head", 40, 34, 20, 19, 0, 0, drawTentacleHead),
+		part("tentacle/head", 40, 36, 20, 19, 0, 0, drawTentacleHead),
 		part("prop/crate", 24, 24, 12, 12, 0, 0, drawCrate),
 		part("prop/gem", 12, 12, 6, 6, 0, 0, drawGem),
 		part("ui/target", 16, 16, 8, 8, 0, 0, drawTarget),
