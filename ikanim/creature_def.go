@@ -1,0 +1,239 @@
+package ikanim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/ikanim/ikanim/ik"
+)
+
+// Creature definition bounds.
+const (
+	// MinCreatureLegs and MaxCreatureLegs bound the number of legs of a
+	// CreatureDef.
+	MinCreatureLegs = 2
+	MaxCreatureLegs = 12
+	// MaxTentacleSegments bounds the segments of one leg. Legs of 2 segments
+	// are solved with the analytic two-bone kernel, legs of 3 with the
+	// two-bone kernel plus a fixed tarsus, longer legs ("tentacles") with
+	// FABRIK.
+	MaxTentacleSegments = 16
+)
+
+// LegDef is one leg of a creature definition.
+//
+// Positions are in the body frame: x points forward (the way the creature
+// faces) and y points along the creature's up vector, so a foot below the
+// body has a negative y. On flat ground, facing right, (x, y) in the body
+// frame is the screen point body + (x, -y).
+type LegDef struct {
+	// Name is used in error messages and the debug overlay.
+	Name string
+	// Hip is where the leg is attached to the body (body frame).
+	Hip mgl64.Vec2
+	// Home is the foot's rest position (body frame). Feet step to footholds
+	// found below their home.
+	Home mgl64.Vec2
+	// Segments are the bone lengths from hip to foot, px: 2 or 3 for legs,
+	// 4..MaxTentacleSegments for tentacles. Each must be positive and finite.
+	Segments []float64
+	// Limits optionally bounds the local angles of a tentacle's bones (used
+	// by FABRIK only; ignored for 2- and 3-segment legs). Empty means
+	// unlimited; otherwise it has one entry per segment.
+	Limits []ik.Limit
+	// Far marks a leg on the far side of the body: drawn behind the body and
+	// tinted darker.
+	Far bool
+}
+
+// CreatureSprites are the art parts of a creature. The zero value draws
+// nothing but the debug overlay.
+type CreatureSprites struct {
+	// Body is drawn centred on the body position, its +x along the facing
+	// direction (eyes on the right of the image = front).
+	Body Sprite
+	// Segments[i] is drawn on segment i of every leg; segments past the end
+	// of the slice reuse its last entry (one entry suits a tentacle).
+	Segments []Sprite
+	// FarShade scales the colour of far-side legs (0 means the default 0.6).
+	FarShade float32
+}
+
+// CreatureDef is the immutable definition of a kind of creature, shared by
+// any number of Creature instances. Build it as a literal and pass it to
+// NewCreatureDef, which validates it, fills defaults and precomputes the gait
+// groups; do not modify it afterwards.
+type CreatureDef struct {
+	// Name is used in error messages.
+	Name string
+	// Legs are the legs, 2 to 12. Their order is free; front/back order per
+	// side is derived from Home.X.
+	Legs []LegDef
+	// Gait holds the stepping and body tunables; zero fields take their
+	// documented defaults.
+	Gait GaitDef
+	// Sprites are the art parts.
+	Sprites CreatureSprites
+	// TarsusAngle is the angle, radians, between the last segment of a
+	// 3-segment leg and the creature's down direction, leaning away from the
+	// hip (0 means the default 0.45; a negative value leans it toward the
+	// hip).
+	TarsusAngle float64
+
+	// Derived by NewCreatureDef.
+	legs     []creatureLegDef
+	bodyH    float64
+	tarsusC  float64
+	tarsusS  float64
+	groups   int
+	minGroup int
+	ready    bool
+}
+
+// creatureLegDef is the derived, per-leg data of a definition.
+type creatureLegDef struct {
+	segs      int
+	l0, l1    float64 // the two-bone lengths (femur, tibia)
+	tarsus    float64 // length of the fixed tarsus (3-segment legs), else 0
+	reach     float64 // two-bone reach (l0+l1), or the chain's reach for tentacles
+	side      int     // 0 near, 1 far
+	rank      int     // position on its side, 0 = front
+	group     int     // alternating gait group, 0 or 1
+	neighbour [3]int8 // adjacent legs (same side front/back, opposite partner), -1 none
+	lean      float64 // +1 knee leans forward (foot ahead of hip), -1 back, 0 straight up
+	chain     *ik.Chain
+}
+
+// NewCreatureDef validates def, fills the gait defaults and derives the gait
+// groups and neighbours. It returns a new definition (def is not modified) or
+// an error naming the first field at fault, for example
+// "ikanim: creature \"spider\": Legs[3].Segments[1]: length -2 must be positive and finite".
+func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
+	d := def
+	where := fmt.Sprintf("ikanim: creature %q", def.Name)
+	n := len(def.Legs)
+	if n < MinCreatureLegs || n > MaxCreatureLegs {
+		return nil, fmt.Errorf("%s: Legs: %d legs, want %d to %d", where, n, MinCreatureLegs, MaxCreatureLegs)
+	}
+	d.Legs = make([]LegDef, n)
+	d.legs = make([]creatureLegDef, n)
+	copy(d.Legs, def.Legs)
+	hsum := 0.0
+	for i := range d.Legs {
+		l := &d.Legs[i]
+		f := fmt.Sprintf("%s: Legs[%d]", where, i)
+		if !creatureFiniteVec(l.Hip) {
+			return nil, fmt.Errorf("%s.Hip: %v is not finite", f, l.Hip)
+		}
+		if !creatureFiniteVec(l.Home) {
+			return nil, fmt.Errorf("%s.Home: %v is not finite", f, l.Home)
+		}
+		if l.Home[1] >= l.Hip[1] {
+			return nil, fmt.Errorf("%s.Home: y %v must be below the hip (Hip.y %v): feet hang below the body", f, l.Home[1], l.Hip[1])
+		}
+		ns := len(l.Segments)
+		if ns < 2 || ns > MaxTentacleSegments {
+			return nil, fmt.Errorf("%s.Segments: %d segments, want 2 or 3 (or up to %d for a tentacle)", f, ns, MaxTentacleSegments)
+		}
+		reach := 0.0
+		for j, s := range l.Segments {
+			if !(s > 0) || math.IsInf(s, 0) || s > ik.MaxLength {
+				return nil, fmt.Errorf("%s.Segments[%d]: length %v must be positive and finite", f, j, s)
+			}
+			reach += s
+		}
+		l.Segments = append([]float64(nil), l.Segments...)
+		ld := &d.legs[i]
+		ld.segs = ns
+		ld.reach = reach
+		if ns <= 3 {
+			ld.l0, ld.l1 = l.Segments[0], l.Segments[1]
+			ld.reach = ld.l0 + ld.l1
+			if ns == 3 {
+				ld.tarsus = l.Segments[2]
+			}
+		} else {
+			if len(l.Limits) != 0 && len(l.Limits) != ns {
+				return nil, fmt.Errorf("%s.Limits: %d entries, want 0 or %d (one per segment)", f, len(l.Limits), ns)
+			}
+			bones := make([]ik.Bone, ns)
+			for j := range bones {
+				bones[j] = ik.Bone{Name: fmt.Sprintf("%s[%d]", l.Name, j), Length: l.Segments[j]}
+				if len(l.Limits) > 0 {
+					bones[j].Limit = l.Limits[j]
+				}
+			}
+			c, err := ik.NewChain(bones...)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", f, err)
+			}
+			ld.chain = c
+		}
+		if dist := l.Home.Sub(l.Hip).Len(); dist > reach*0.98 {
+			return nil, fmt.Errorf("%s.Home: %v is %.1f px from the hip, beyond the leg's reach %.1f", f, l.Home, dist, reach)
+		}
+		if l.Far {
+			ld.side = 1
+		}
+		switch dx := l.Home[0] - l.Hip[0]; {
+		case dx > 1e-9:
+			ld.lean = 1
+		case dx < -1e-9:
+			ld.lean = -1
+		}
+		hsum += -l.Home[1]
+	}
+	if d.TarsusAngle == 0 {
+		d.TarsusAngle = defaultTarsusAngle
+	}
+	if !creatureFinite(d.TarsusAngle) || math.Abs(d.TarsusAngle) > math.Pi/2 {
+		return nil, fmt.Errorf("%s: TarsusAngle: %v must be finite and within [-pi/2, pi/2]", where, d.TarsusAngle)
+	}
+	d.tarsusS, d.tarsusC = math.Sincos(d.TarsusAngle)
+	d.bodyH = hsum / float64(n)
+	if err := d.Gait.fill(where, &d); err != nil {
+		return nil, err
+	}
+	if f := d.Sprites.FarShade; f == 0 {
+		d.Sprites.FarShade = 0.6
+	} else if !(f > 0 && f <= 1) {
+		return nil, fmt.Errorf("%s: Sprites.FarShade: %v must be in (0, 1]", where, f)
+	}
+	d.Sprites.Segments = append([]Sprite(nil), d.Sprites.Segments...)
+	gaitAssignGroups(&d)
+	d.ready = true
+	return &d, nil
+}
+
+// LegCount returns the number of legs.
+func (d *CreatureDef) LegCount() int { return len(d.legs) }
+
+// LegGroup returns the alternating-gait group (0 or 1) of leg i, derived by
+// NewCreatureDef. It panics if i is out of range.
+func (d *CreatureDef) LegGroup(i int) int { return d.legs[i].group }
+
+// LegNeighbours returns the indices of the legs adjacent to leg i (the legs
+// in front of and behind it on its side, and its partner on the other side),
+// which may not lift while leg i is in the air. It allocates (setup and tests
+// only).
+func (d *CreatureDef) LegNeighbours(i int) []int {
+	var out []int
+	for _, j := range d.legs[i].neighbour {
+		if j >= 0 {
+			out = append(out, int(j))
+		}
+	}
+	return out
+}
+
+// BodyHeight returns the body height above the feet the creature keeps
+// (Gait.BodyHeight after defaults).
+func (d *CreatureDef) BodyHeight() float64 { return d.Gait.BodyHeight }
+
+const defaultTarsusAngle = 0.45
+
+func creatureFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+func creatureFiniteVec(v mgl64.Vec2) bool { return creatureFinite(v[0]) && creatureFinite(v[1]) }

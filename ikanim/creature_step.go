@@ -1,0 +1,192 @@
+package ikanim
+
+// Stepping: how a foot finds a foothold and travels to it.
+//
+// A planted foot is locked in world space: its position is written once, at
+// touch-down, from a ray hit, and never changes until the foot lifts, so it
+// cannot slide (slip is 0 by construction) and it lies on the surface (the
+// contact gap is that of the ray hit).
+//
+// A step lasting T = StepDuration / (1 + StepSpeedScale*|v|) aims at the home
+// predicted for the end of the step, pushed ahead along the velocity v so the
+// next stance spans the whole step distance:
+//
+//	pred = home + v*T + (v/|v|) * StepDistance * Overshoot * min(1, |v| / (Speed/2))
+//
+// The foothold is the first hit of up to four rays (H = body height, up and
+// fwd the creature's frame, s = +1 when pred lies ahead of the body along
+// Right() and -1 behind):
+//
+//	A  body -> pred + up*H          a wall between the body and the foothold
+//	                                (inner corner: the foot goes onto the wall)
+//	B  pred + up*H -> pred - up*D   the ground below the predicted home, D = H
+//	G  B moved by s*StepDistance    a foothold past a gap the leg can span
+//	C  pred - up*D -> back toward the body at depth D
+//	                                the face below an edge (outer corner: the
+//	                                ground ends ahead, the foot wraps around)
+//
+// A hit is rejected when its normal faces away from the creature
+// (normal . up < creatureMinFacing) or when it lies beyond the leg's reach
+// from the hip at the end of the step. With no foothold the foot stays planted, or, when it must
+// step (reach), dangles at its home and searches again after
+// creatureRetryTime.
+//
+// The foot travels on an arc: the eased chord plus a lift along up,
+//
+//	e(t)    = t*t*(3-2t)                      (smoothstep: zero speed at both ends)
+//	foot(t) = from + (to-from)*e(t) + up * h * 4t(1-t)
+//	h       = StepHeight*min(1, |to-from|/StepDistance) + max(0, (to-from).up)/2
+//
+// so the lift clears a riser of the height climbed (at t = 1/2 the chord has
+// risen half of it and the lift adds the other half), and at t = 1 the foot
+// lands exactly on the ray hit.
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+const (
+	// creatureMinFacing rejects footholds whose normal turns more than about
+	// 107 degrees away from the creature's up.
+	creatureMinFacing = -0.3
+	// creatureRetryTime is the wait, seconds, before a dangling foot searches
+	// for a foothold again.
+	creatureRetryTime = 0.1
+)
+
+// foothold searches a foothold for leg i around the predicted home pred and
+// records the rays for the debug overlay.
+func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLeg) (p, n mgl64.Vec2, ok bool) {
+	h := c.def.Gait.BodyHeight
+	up := c.up
+	above := pred.Add(up.Mul(h))
+	below := pred.Sub(up.Mul(h))
+	right := c.Right()
+	along := pred.Sub(c.pos).Dot(right)
+	s := c.facing
+	if along > 1e-9 {
+		s = 1
+	} else if along < -1e-9 {
+		s = -1
+	}
+
+	// A: a wall between the body and the foothold.
+	if p, n, ok = g.Raycast(c.pos, above); ok && c.footholdOK(i, hip, p, n) {
+		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = c.pos, above, p, true
+		return p, n, true
+	}
+	// B: the ground below the predicted home.
+	if p, n, ok = g.Raycast(above, below); ok && c.footholdOK(i, hip, p, n) {
+		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = above, below, p, true
+		return p, n, true
+	}
+	hitB := ok
+	// G: past a gap.
+	if !hitB {
+		off := right.Mul(s * c.def.Gait.StepDistance)
+		a2, b2 := above.Add(off), below.Add(off)
+		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(i, hip, p, n) {
+			l.rayFrom, l.rayTo, l.rayHit, l.rayOK = a2, b2, p, true
+			return p, n, true
+		}
+	}
+	// C: around an outer corner, back toward the body below the surface.
+	back := below.Sub(right.Mul(s * (math.Abs(along) + c.def.Gait.StepDistance)))
+	if p, n, ok = g.Raycast(below, back); ok && c.footholdOK(i, hip, p, n) {
+		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = below, back, p, true
+		return p, n, true
+	}
+	l.rayFrom, l.rayTo, l.rayHit, l.rayOK = above, below, below, false
+	return mgl64.Vec2{}, mgl64.Vec2{}, false
+}
+
+// footholdOK checks a ray hit for leg i: finite, facing the creature, within
+// reach of the hip (where the hip will be when the foot lands).
+func (c *Creature) footholdOK(i int, hip, p, n mgl64.Vec2) bool {
+	if !creatureFiniteVec(p) || !creatureFiniteVec(n) {
+		return false
+	}
+	if n.Dot(c.up) < creatureMinFacing {
+		return false
+	}
+	ld := &c.def.legs[i]
+	reach := ld.reach
+	if ld.segs == 3 {
+		reach += ld.tarsus
+	}
+	return p.Sub(hip).Len() <= reach*c.def.Gait.ReachRatio
+}
+
+// startStep tries to lift leg i toward a new foothold and reports whether it
+// did. A leg that must step (urgent) and finds nothing dangles.
+func (c *Creature) startStep(g Ground, i int, urgent bool) bool {
+	gd := &c.def.Gait
+	l := &c.legs[i]
+	sp := c.speedAbs()
+	dur := gd.StepDuration / (1 + gd.StepSpeedScale*sp)
+	v := c.Velocity()
+	pred := c.homeWorld(i).Add(v.Mul(dur))
+	if sp > 1e-9 {
+		k := gd.StepDistance * gd.Overshoot * math.Min(1, sp/(0.5*gd.Speed+1e-9)) / sp
+		pred = pred.Add(v.Mul(k))
+	}
+	hip := c.bodyPoint(c.def.Legs[i].Hip).Add(v.Mul(dur))
+	p, n, ok := c.foothold(g, i, pred, hip, l)
+	if !ok {
+		if urgent {
+			c.liftOff(l)
+			l.state = creatureDangling
+			l.retry = creatureRetryTime
+		}
+		return false
+	}
+	c.liftOff(l)
+	l.state = creatureStepping
+	c.airborn++
+	l.from, l.fromN = l.foot, l.normal
+	l.to, l.toN = p, n
+	l.t = 0
+	l.rate = 1 / dur
+	return true
+}
+
+// liftOff updates the planted count for a leg leaving the ground.
+func (c *Creature) liftOff(l *creatureLeg) {
+	if l.state == creaturePlanted {
+		c.planted--
+	}
+}
+
+// advanceStep moves a stepping foot along its arc and lands it.
+func (c *Creature) advanceStep(l *creatureLeg, dt float64) {
+	l.t += dt * l.rate
+	if l.t >= 1 {
+		l.t = 1
+		l.foot, l.normal = l.to, l.toN
+		l.state = creaturePlanted
+		c.planted++
+		c.airborn--
+		return
+	}
+	t := l.t
+	e := t * t * (3 - 2*t)
+	d := l.to.Sub(l.from)
+	h := c.def.Gait.StepHeight*math.Min(1, d.Len()/c.def.Gait.StepDistance) + math.Max(0, d.Dot(c.up))/2
+	lift := h * 4 * t * (1 - t)
+	l.foot = mgl64.Vec2{
+		l.from[0] + d[0]*e + c.up[0]*lift,
+		l.from[1] + d[1]*e + c.up[1]*lift,
+	}
+}
+
+// stepBase returns the ground point under a stepping foot (the eased chord
+// without the lift) and the blended normal, for the body's height and tilt.
+func (l *creatureLeg) stepBase() (p, n mgl64.Vec2) {
+	t := l.t
+	e := t * t * (3 - 2*t)
+	p = l.from.Add(l.to.Sub(l.from).Mul(e))
+	n = l.fromN.Add(l.toN.Sub(l.fromN).Mul(e))
+	return p, n
+}

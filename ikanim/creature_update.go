@@ -1,0 +1,297 @@
+package ikanim
+
+// One creature frame, in order (each step reads what the one before wrote):
+//
+//  1. steering: the commanded speed along the surface tangent Right() comes
+//     from SetMove, SetTarget or SetPath; the walking speed v follows it
+//     with a = 1-exp(-Accel*dt); the facing turns when v changes sign.
+//  2. the body moves by v*dt along Right().
+//  3. stepping feet advance on their arcs and land (creature_step.go).
+//  4. every ProbePeriod seconds a forward ray from the body looks for a wall
+//     ahead within the front feet's reach; its normal, weighted by how near
+//     the wall is, joins the contact normals below (inner corners).
+//  5. body: the reference point P is the mean of the planted feet and of the
+//     ground points under the stepping feet (the eased chord, so a landing
+//     moves P continuously), the reference normal N the mean of their
+//     normals. The up vector turns toward N with b = 1-exp(-TiltRate*dt)
+//     (up <- unit(up + (N-up)*b)), and the body moves along up so its height
+//     above P, h = (pos-P).up, approaches BodyHeight (+ breathing) with
+//     a = 1-exp(-HeightRate*dt). Both rates are per second, so 30, 60 and
+//     144 TPS give the same motion.
+//  6. gait (gait.go): planted feet further than StepDistance from their
+//     home, or beyond ReachRatio of their reach, step when the gait allows.
+//  7. the legs are solved (creature_legs.go).
+//
+// With no foot on the ground (all dangling), the creature falls along its
+// down direction with gravity until a foot finds a foothold again.
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+const (
+	// creatureMaxDt caps one update's time step, seconds (a hitch does not
+	// teleport the body past its feet).
+	creatureMaxDt = 0.1
+	// creatureGravity is the fall acceleration of a creature with no foothold, px/s^2.
+	creatureGravity = 900
+	// creatureFacingSpeed is the speed, px/s, above which a reversed walking
+	// direction turns the creature around.
+	creatureFacingSpeed = 1.0
+)
+
+// Update advances the creature by dt seconds on ground g. A non-finite or
+// non-positive dt, or a nil g, leaves it unchanged. It does not allocate.
+func (c *Creature) Update(g Ground, dt float64) {
+	if !(dt > 0) || g == nil || math.IsInf(dt, 0) {
+		return
+	}
+	if dt > creatureMaxDt {
+		dt = creatureMaxDt
+	}
+	gd := &c.def.Gait
+	c.clock += dt
+
+	// 1. Steering.
+	cmd := c.steerCommand()
+	c.speed += (cmd - c.speed) * (1 - math.Exp(-gd.Accel*dt))
+	if c.speed*c.facing < -creatureFacingSpeed {
+		c.facing = -c.facing
+	}
+
+	// 2. Move along the surface.
+	right := c.Right()
+	c.pos = c.pos.Add(right.Mul(c.speed * dt))
+
+	// 3. Stepping feet.
+	for i := range c.legs {
+		l := &c.legs[i]
+		switch l.state {
+		case creatureStepping:
+			c.advanceStep(l, dt)
+		case creatureDangling:
+			l.retry -= dt
+		}
+	}
+
+	// 4. Wall probe.
+	c.probeWall(g, dt)
+
+	// 5. Body height and tilt.
+	c.settleBody(dt)
+
+	// 6. Gait.
+	c.gaitStep(g)
+
+	// 7. Legs.
+	c.solveLegs()
+}
+
+// steerCommand returns the commanded signed speed along Right().
+func (c *Creature) steerCommand() float64 {
+	gd := &c.def.Gait
+	switch c.steer {
+	case creatureSteerMove:
+		return c.move * gd.Speed
+	case creatureSteerPath:
+		for c.pathNext < len(c.path) && c.path[c.pathNext].Sub(c.pos).Len() <= gd.ArriveRadius {
+			c.pathNext++
+			if c.pathNext == len(c.path) && c.pathLoop {
+				c.pathNext = 0
+				break
+			}
+		}
+		if c.pathNext >= len(c.path) {
+			return 0
+		}
+		return c.towards(c.path[c.pathNext])
+	case creatureSteerTarget:
+		return c.towards(c.target)
+	}
+	return 0
+}
+
+// towards returns the signed speed that walks toward p along the surface,
+// slowing down within two arrive radii.
+func (c *Creature) towards(p mgl64.Vec2) float64 {
+	gd := &c.def.Gait
+	d := p.Sub(c.pos)
+	if d.Len() <= gd.ArriveRadius {
+		return 0
+	}
+	along := d.Dot(c.Right())
+	k := math.Min(1, math.Abs(along)/(2*gd.ArriveRadius))
+	if math.Abs(along) < 0.25*gd.ArriveRadius {
+		return 0
+	}
+	return math.Copysign(k*gd.Speed, along)
+}
+
+// probeWall casts the forward wall probe every ProbePeriod seconds.
+func (c *Creature) probeWall(g Ground, dt float64) {
+	gd := &c.def.Gait
+	if gd.ProbePeriod < 0 {
+		return
+	}
+	c.probeT -= dt
+	if c.probeT > 0 {
+		return
+	}
+	c.probeT += gd.ProbePeriod
+	if c.probeT < 0 {
+		c.probeT = gd.ProbePeriod
+	}
+	reach := c.frontReach()
+	dir := c.Forward()
+	if c.speed*c.facing < 0 {
+		dir = dir.Mul(-1)
+	}
+	to := c.pos.Add(dir.Mul(reach))
+	c.probeA, c.probeB = c.pos, to
+	p, n, ok := g.Raycast(c.pos, to)
+	if !ok || !creatureFiniteVec(n) || n.Dot(c.up) < creatureMinFacing {
+		c.wallW = 0
+		return
+	}
+	w := 1 - p.Sub(c.pos).Len()/reach
+	c.wallN, c.wallW = n, math.Max(0, w)
+}
+
+// frontReach is the distance ahead of the body at which a wall matters: the
+// furthest home along the body plus a step.
+func (c *Creature) frontReach() float64 {
+	m := 0.0
+	for i := range c.def.Legs {
+		m = math.Max(m, math.Abs(c.def.Legs[i].Home[0]))
+	}
+	return m + c.def.Gait.StepDistance
+}
+
+// settleBody moves the body along up to its height above the feet and turns
+// up toward the mean contact normal (step 5).
+func (c *Creature) settleBody(dt float64) {
+	gd := &c.def.Gait
+	var ref, nrm mgl64.Vec2
+	k := 0
+	for i := range c.legs {
+		l := &c.legs[i]
+		switch l.state {
+		case creaturePlanted:
+			ref = ref.Add(l.foot)
+			nrm = nrm.Add(l.normal)
+			k++
+		case creatureStepping:
+			p, n := l.stepBase()
+			ref = ref.Add(p)
+			nrm = nrm.Add(n)
+			k++
+		}
+	}
+	if k == 0 {
+		// No contact at all: fall.
+		c.falling += creatureGravity * dt
+		c.pos = c.pos.Sub(c.up.Mul(c.falling * dt))
+		return
+	}
+	c.falling = 0
+	inv := 1 / float64(k)
+	ref = ref.Mul(inv)
+	nrm = nrm.Mul(inv)
+	if c.wallW > 0 {
+		nrm = nrm.Add(c.wallN.Mul(c.wallW))
+	}
+	nrm = creatureUnitOr(nrm, c.up)
+	b := 1 - math.Exp(-gd.TiltRate*dt)
+	c.up = creatureUnitOr(c.up.Add(nrm.Sub(c.up).Mul(b)), c.up)
+
+	want := gd.BodyHeight
+	if gd.BreathAmplitude > 0 {
+		c.breath = gd.BreathAmplitude * math.Sin(2*math.Pi*gd.BreathRate*c.clock)
+		want += c.breath
+	}
+	h := c.pos.Sub(ref).Dot(c.up)
+	a := 1 - math.Exp(-gd.HeightRate*dt)
+	c.pos = c.pos.Add(c.up.Mul((want - h) * a))
+}
+
+// gaitStep starts the steps the gait allows (step 6).
+func (c *Creature) gaitStep(g Ground) {
+	gd := &c.def.Gait
+	n := len(c.legs)
+	var need [MaxCreatureLegs]float64 // stray distance / StepDistance, 0 = no need
+	var urgent [MaxCreatureLegs]bool
+	any := false
+	for i := 0; i < n; i++ {
+		l := &c.legs[i]
+		switch l.state {
+		case creatureDangling:
+			if l.retry <= 0 {
+				need[i] = gaitUrgentRatio
+				urgent[i] = true
+				any = true
+			}
+			continue
+		case creatureStepping:
+			continue
+		}
+		stray := l.foot.Sub(c.homeWorld(i)).Len() / gd.StepDistance
+		ld := &c.def.legs[i]
+		hip := c.bodyPoint(c.def.Legs[i].Hip)
+		over := l.foot.Sub(hip).Len() > gd.ReachRatio*(ld.reach+ld.tarsus)
+		if stray > 1 || over {
+			need[i] = math.Max(stray, 1)
+			urgent[i] = over || stray > gaitUrgentRatio
+			any = true
+		} else if stray > gaitSyncRatio {
+			need[i] = -stray // may join its group
+		}
+	}
+	if !any {
+		return
+	}
+	wave := c.gaitWave()
+	for {
+		best := -1
+		for i := 0; i < n; i++ {
+			if need[i] > 0 && (best < 0 || need[i] > need[best]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		need[best] = 0
+		l := &c.legs[best]
+		if l.state == creatureDangling {
+			c.retryDangling(g, best)
+			continue
+		}
+		if !c.gaitMayLift(best, urgent[best], wave) {
+			continue
+		}
+		if !c.startStep(g, best, urgent[best]) || wave {
+			continue
+		}
+		// Group sync: legs of the same group that strayed enough join.
+		grp := c.def.legs[best].group
+		for j := 0; j < n; j++ {
+			if need[j] < 0 && c.def.legs[j].group == grp && c.gaitMayLift(j, false, wave) {
+				need[j] = 0
+				c.startStep(g, j, false)
+			}
+		}
+	}
+}
+
+// retryDangling looks for a foothold for a dangling leg and starts a step
+// to it from where the foot hangs.
+func (c *Creature) retryDangling(g Ground, i int) {
+	l := &c.legs[i]
+	l.retry = creatureRetryTime
+	if c.startStep(g, i, false) {
+		return
+	}
+	l.state = creatureDangling
+}

@@ -1,0 +1,87 @@
+package ikanim
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Tentacle solver settings: a tentacle tip only has to look planted, so a
+// quarter pixel is tight enough, and warm-started FABRIK gets there in a
+// few iterations per frame.
+const (
+	tentacleTolerance  = 0.25 // px
+	tentacleIterations = 6
+)
+
+// TentacleDef describes a tentacled creature for NewTentacleDef: a head with
+// Arms tentacles of Segments bones of SegmentLength pixels each, walking on
+// the tentacle tips with the same gait as legs.
+type TentacleDef struct {
+	Name          string
+	Arms          int     // 2..MaxCreatureLegs; default 4
+	Segments      int     // 4..MaxTentacleSegments; default 10
+	SegmentLength float64 // px; default 10
+	// Height is the head's height above the tips, px; default 0.45 of a
+	// tentacle's length.
+	Height float64
+	// Spread is the distance, px, between the homes of the front and rear
+	// tips; default 1.2 * Height.
+	Spread  float64
+	Gait    GaitDef
+	Sprites CreatureSprites
+}
+
+// NewTentacleDef builds and validates the CreatureDef of a tentacled
+// creature: tips spread evenly under the head, alternately on the near and
+// far side, every tentacle solved by FABRIK.
+func NewTentacleDef(t TentacleDef) (*CreatureDef, error) {
+	if t.Arms == 0 {
+		t.Arms = 4
+	}
+	if t.Segments == 0 {
+		t.Segments = 10
+	}
+	if t.SegmentLength == 0 {
+		t.SegmentLength = 10
+	}
+	where := fmt.Sprintf("ikanim: tentacle creature %q", t.Name)
+	switch {
+	case t.Arms < MinCreatureLegs || t.Arms > MaxCreatureLegs:
+		return nil, fmt.Errorf("%s: Arms: %d, want %d to %d", where, t.Arms, MinCreatureLegs, MaxCreatureLegs)
+	case t.Segments < 4 || t.Segments > MaxTentacleSegments:
+		return nil, fmt.Errorf("%s: Segments: %d, want 4 to %d", where, t.Segments, MaxTentacleSegments)
+	case !(t.SegmentLength > 0) || !creatureFinite(t.SegmentLength):
+		return nil, fmt.Errorf("%s: SegmentLength: %v must be positive and finite", where, t.SegmentLength)
+	case !creatureFinite(t.Height) || t.Height < 0:
+		return nil, fmt.Errorf("%s: Height: %v must be finite and not negative", where, t.Height)
+	case !creatureFinite(t.Spread) || t.Spread < 0:
+		return nil, fmt.Errorf("%s: Spread: %v must be finite and not negative", where, t.Spread)
+	}
+	length := float64(t.Segments) * t.SegmentLength
+	if t.Height == 0 {
+		t.Height = 0.45 * length
+	}
+	if t.Spread == 0 {
+		t.Spread = 1.2 * t.Height
+	}
+	segs := make([]float64, t.Segments)
+	for i := range segs {
+		segs[i] = t.SegmentLength
+	}
+	legs := make([]LegDef, t.Arms)
+	for i := range legs {
+		x := -t.Spread / 2
+		if t.Arms > 1 {
+			x += t.Spread * float64(i) / float64(t.Arms-1)
+		}
+		legs[i] = LegDef{
+			Name:     fmt.Sprintf("arm%d", i),
+			Hip:      mgl64.Vec2{x * 0.15, 0},
+			Home:     mgl64.Vec2{x, -t.Height},
+			Segments: segs,
+			Far:      i%2 == 1,
+		}
+	}
+	return NewCreatureDef(CreatureDef{Name: t.Name, Legs: legs, Gait: t.Gait, Sprites: t.Sprites})
+}
