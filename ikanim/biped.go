@@ -58,6 +58,7 @@ type BipedSprites struct {
 const (
 	BoneTorso        = "torso"
 	BoneHead         = "head"
+	BoneHips         = "hips"
 	BoneThighNear    = "thigh.near"
 	BoneShinNear     = "shin.near"
 	BoneFootNear     = "foot.near"
@@ -95,7 +96,8 @@ func BipedHipHeight(s BipedSizes) float64 {
 
 // BipedBones returns the bone definitions of a side-view biped facing right,
 // origin on the ground between its feet: torso up from the hip, head on the
-// neck, two legs (thigh, shin, foot) from the hip and two arms (upper arm,
+// neck, a zero-length hips bone pointing down, two legs (thigh, shin, foot)
+// from the hips and two arms (upper arm,
 // forearm, hand) from the shoulder, each with human-like joint limits.
 func BipedBones(sizes BipedSizes, sp BipedSprites) []BoneDef {
 	s := sizes.withDefaults()
@@ -105,11 +107,14 @@ func BipedBones(sizes BipedSizes, sp BipedSprites) []BoneDef {
 	lim := func(minDeg, maxDeg float64) ik.Limit {
 		return ik.Limit{Min: minDeg * math.Pi / 180, Max: maxDeg * math.Pi / 180, Enabled: true}
 	}
-	// Local angles: the torso points up (-pi/2); a thigh pointing down is pi
-	// from the torso, tilted forward by the knee bend; the shin bends back.
+	// Local angles: the torso points up (-pi/2) and the zero-length hips bone
+	// turns back down (pi), so a thigh hanging straight down has local angle
+	// 0 and its limits sit well inside (-pi, pi]. A right-facing thigh swings
+	// forward with negative angles; at rest it tilts forward by the knee bend
+	// and the shin bends back by twice that.
 	leg := func(suffix string, layer int, tint ebiten.ColorScale) []BoneDef {
 		return []BoneDef{
-			{Name: "thigh" + suffix, Parent: 0, Length: s.Thigh, Rest: math.Pi - kb, Limit: lim(60, 240), Sprite: sp.Thigh, Layer: layer, Tint: tint},
+			{Name: "thigh" + suffix, Parent: 2, Length: s.Thigh, Rest: -kb, Limit: lim(-120, 60), Sprite: sp.Thigh, Layer: layer, Tint: tint},
 			{Name: "shin" + suffix, Attach: mgl64.Vec2{s.Thigh, 0}, Length: s.Shin, Rest: 2 * kb, Limit: lim(0, 150), Sprite: sp.Shin, Layer: layer, Tint: tint},
 			{Name: "foot" + suffix, Attach: mgl64.Vec2{s.Shin, 0}, Length: s.Foot, Rest: -math.Pi/2 - kb, Limit: lim(-150, -30), Sprite: sp.Foot, Layer: layer, Tint: tint},
 		}
@@ -124,6 +129,7 @@ func BipedBones(sizes BipedSizes, sp BipedSprites) []BoneDef {
 	bones := []BoneDef{
 		{Name: BoneTorso, Parent: -1, Attach: mgl64.Vec2{0, -hip}, Length: s.Torso, Rest: -math.Pi / 2, Sprite: sp.Torso, Layer: 0},
 		{Name: BoneHead, Parent: 0, Attach: mgl64.Vec2{s.Torso, 0}, Length: s.Neck, Rest: 0, Limit: lim(-50, 50), Sprite: sp.Head, Layer: 1},
+		{Name: BoneHips, Parent: 0, Length: 0, Rest: math.Pi},
 	}
 	add := func(part []BoneDef) {
 		base := len(bones)

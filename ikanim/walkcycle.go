@@ -1,0 +1,201 @@
+package ikanim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/ikanim/ikanim/ik"
+)
+
+// WalkCycle is a procedural PoseSource: a side-view walk for the biped
+// template (NewBipedDef), made from speed and phase instead of keyframes.
+//
+// Each foot follows a path in the character frame (ground at y = 0): while
+// planted it slides backward in a straight line at exactly the walk's speed,
+// so a body moving forward at that speed leaves the foot still in the world;
+// in the air it swings forward on an eased arc. The legs reach these ankle
+// points with the analytic two-bone kernel, the arms swing against the legs,
+// the body bobs twice per cycle and leans into the walk.
+//
+// Drive it with Drive(speed) every frame and set the rig's TimeScale to what
+// Drive returns: below the full speed the stride shortens (down to feet
+// together at speed 0, an idle stance), above it the cadence quickens.
+//
+// A WalkCycle caches the bone indices of the last RigDef it posed; share one
+// between rigs of the same definition only if they also share Drive's speed.
+type WalkCycle struct {
+	// Stride is how far the body travels in one cycle (two steps), px
+	// (default 56).
+	Stride float64
+	// Period is the cycle's duration at TimeScale 1, seconds (default 0.9).
+	Period float64
+	// StepHeight is the swing foot's lift, px (default 9).
+	StepHeight float64
+	// Duty is the fraction of a cycle each foot is planted, in (0.5, 1)
+	// (default 0.6: both feet are down for 10% of each step).
+	Duty float64
+	// Bob is half the body's vertical bob, px (default 2: the hip dips 4 px
+	// at double support).
+	Bob float64
+	// ArmSwing is the arms' swing amplitude, radians (default 0.45).
+	ArmSwing float64
+	// Lean is the torso's forward lean at full speed, radians (default 0.08).
+	Lean float64
+	// Ankle is the ankle's height above the sole, px (default 5, as BipedSizes).
+	Ankle float64
+
+	amount float64 // stride fraction set by Drive, in [0,1]
+	cached *RigDef
+	idx    walkBones
+}
+
+type walkBones struct {
+	torso, head, hips          int
+	thigh, shin, foot, arm, fa [2]int // [near, far]
+	ok                         bool
+}
+
+func (w *WalkCycle) defaults() (stride, period, height, duty, bob, swing, lean, ankle float64) {
+	pick := func(v, d float64) float64 {
+		if v > 0 && finiteNum(v) {
+			return v
+		}
+		return d
+	}
+	duty = pick(w.Duty, 0.6)
+	duty = math.Max(0.51, math.Min(duty, 0.95))
+	return pick(w.Stride, 56), pick(w.Period, 0.9), pick(w.StepHeight, 9), duty,
+		pick(w.Bob, 2), pick(w.ArmSwing, 0.45), pick(w.Lean, 0.08), pick(w.Ankle, 5)
+}
+
+// NominalSpeed is the speed of a full stride at TimeScale 1, px/s.
+func (w *WalkCycle) NominalSpeed() float64 {
+	stride, period, _, _, _, _, _, _ := w.defaults()
+	return stride / period
+}
+
+// Drive sets the walk for a ground speed in px/s (sign ignored, NaN = 0) and
+// returns the TimeScale the rig must use for its planted feet not to slip.
+func (w *WalkCycle) Drive(speed float64) (timeScale float64) {
+	speed = math.Abs(speed)
+	if !finiteNum(speed) {
+		speed = 0
+	}
+	nominal := w.NominalSpeed()
+	if speed >= nominal {
+		w.amount = 1
+		return speed / nominal
+	}
+	// Below full speed the stride shortens in proportion and the cadence
+	// stays: stride*amount per period is exactly the speed.
+	w.amount = speed / nominal
+	return 1
+}
+
+// Amount reports the stride fraction Drive set, in [0,1] (0 = standing).
+func (w *WalkCycle) Amount() float64 { return w.amount }
+
+// Phase returns the cycle phase in [0,1) at time t: 0 is the near foot's
+// touch-down.
+func (w *WalkCycle) Phase(t float64) float64 {
+	_, period, _, _, _, _, _, _ := w.defaults()
+	p := math.Mod(t/period, 1)
+	if p < 0 {
+		p++
+	}
+	if !finiteNum(p) {
+		return 0
+	}
+	return p
+}
+
+// Planted reports whether the near (leg 0) or far (leg 1) foot is planted at
+// time t.
+func (w *WalkCycle) Planted(leg int, t float64) bool {
+	_, _, _, duty, _, _, _, _ := w.defaults()
+	q := w.Phase(t)
+	if leg != 0 {
+		q = math.Mod(q+0.5, 1)
+	}
+	return q < duty || w.amount == 0
+}
+
+func (w *WalkCycle) bones(def *RigDef) *walkBones {
+	if w.cached == def {
+		return &w.idx
+	}
+	w.cached = def
+	b := &w.idx
+	b.torso, b.head, b.hips = def.BoneIndex(BoneTorso), def.BoneIndex(BoneHead), def.BoneIndex(BoneHips)
+	b.thigh = [2]int{def.BoneIndex(BoneThighNear), def.BoneIndex(BoneThighFar)}
+	b.shin = [2]int{def.BoneIndex(BoneShinNear), def.BoneIndex(BoneShinFar)}
+	b.foot = [2]int{def.BoneIndex(BoneFootNear), def.BoneIndex(BoneFootFar)}
+	b.arm = [2]int{def.BoneIndex(BoneUpperArmNear), def.BoneIndex(BoneUpperArmFar)}
+	b.fa = [2]int{def.BoneIndex(BoneForearmNear), def.BoneIndex(BoneForearmFar)}
+	b.ok = b.torso >= 0 && b.head >= 0 && b.hips >= 0
+	for k := 0; k < 2; k++ {
+		b.ok = b.ok && b.thigh[k] >= 0 && b.shin[k] >= 0 && b.foot[k] >= 0 && b.arm[k] >= 0 && b.fa[k] >= 0
+	}
+	return b
+}
+
+// Pose implements PoseSource. A RigDef without the biped template's bones
+// gets its rest pose.
+func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
+	for i := range dst {
+		dst[i] = def.bones[i].Rest
+	}
+	b := w.bones(def)
+	if !b.ok {
+		return mgl64.Vec2{}
+	}
+	stride, _, height, duty, bobAmp, swing, lean, ankle := w.defaults()
+	a := w.amount
+	p := w.Phase(t)
+	L := stride * a
+	half := duty * L / 2 // planted feet run from +half to -half
+
+	// Body: at its rest height in mid-stance, where the planted leg stands
+	// under the hip, and lowest (2*Bob down) at double support, where both
+	// legs reach out and need the hip lower. It never rises above the rest
+	// height, which the rest knee bend leaves just inside the legs' reach.
+	bob := bobAmp * a * (1 + math.Cos(4*math.Pi*(p-(1-duty)/4)))
+	torsoWorld := -math.Pi/2 + lean*a
+	dst[b.torso] = torsoWorld
+	dst[b.head] = -lean * a
+	hip := def.bones[b.torso].Attach.Add(mgl64.Vec2{0, bob})
+
+	for k := 0; k < 2; k++ {
+		q := p
+		if k == 1 {
+			q = math.Mod(p+0.5, 1)
+		}
+		var x, lift, footAngle float64
+		if q < duty {
+			s := q / duty
+			x = half - 2*half*s
+		} else {
+			s := (q - duty) / (1 - duty)
+			x = -half + 2*half*(0.5-0.5*math.Cos(math.Pi*s))
+			lift = height * math.Min(1, 3*a) * math.Sin(math.Pi*s)
+			footAngle = 0.25 * math.Min(1, 3*a) * math.Sin(math.Pi*s)
+		}
+		thigh, shin := def.bones[b.thigh[k]].Length, def.bones[b.shin[k]].Length
+		ankleAt := mgl64.Vec2{x, -ankle - lift}
+		knee, end := ik.SolveTwoBone(hip, ankleAt, thigh, shin, -1)
+		thighWorld := math.Atan2(knee[1]-hip[1], knee[0]-hip[0])
+		shinWorld := math.Atan2(end[1]-knee[1], end[0]-knee[0])
+		dst[b.thigh[k]] = thighWorld - torsoWorld - dst[b.hips]
+		dst[b.shin[k]] = shinWorld - thighWorld
+		dst[b.foot[k]] = footAngle - shinWorld
+
+		// An arm swings forward while its own leg is back (q = duty, the
+		// end of the stance) and back while its leg is forward.
+		sw := swing * a * math.Cos(2*math.Pi*(q-duty))
+		armRest := def.bones[b.arm[k]].Rest
+		dst[b.arm[k]] = armRest - sw - lean*a
+		dst[b.fa[k]] = def.bones[b.fa[k]].Rest - 0.25*a
+	}
+	return mgl64.Vec2{0, bob}
+}
