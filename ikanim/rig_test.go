@@ -250,7 +250,7 @@ func TestUpdateSurvivesBadInput(t *testing.T) {
 		func() { leg.Target = mgl64.Vec2{nan, 0} },
 		func() { leg.Target = mgl64.Vec2{math.Inf(1), 1e300} },
 		func() { leg.Target, _ = r.Joint(r.Def().BoneIndex(BoneThighNear)) }, // on the root
-		func() { leg.Target = mgl64.Vec2{1e6, 1e6} },                          // far out of reach
+		func() { leg.Target = mgl64.Vec2{1e6, 1e6} },                         // far out of reach
 		func() { r.Position = mgl64.Vec2{nan, 1} },
 		func() { r.Up = mgl64.Vec2{} },
 		func() { r.BodyOffset = mgl64.Vec2{nan, nan} },
