@@ -328,6 +328,16 @@ func (w *World) finish(b *best, px, py, dx, dy float64) Hit {
 		Shape:    w.entries[b.entry].shape,
 		OK:       true,
 	}
+	if !b.isCircle {
+		// Snap to an axis-aligned edge's coordinate, so that a ray onto a
+		// flat floor, ceiling or wall reports the surface's exact value.
+		if b.ey == 0 {
+			h.Point[1] = b.ay
+		}
+		if b.ex == 0 {
+			h.Point[0] = b.ax
+		}
+	}
 	var nx, ny float64
 	if b.isCircle {
 		nx, ny = h.Point[0]-b.ax, h.Point[1]-b.ay
