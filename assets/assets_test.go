@@ -258,7 +258,9 @@ func meanDiff(img image.Image, x0, y0, x1, y1, dx, dy, n int) float64 {
 }
 
 // Tiles and backgrounds wrap: the seam between the last and the first
-// column (row) differs no more than neighbouring columns (rows) do inside.
+// column (row) differs no more than the most different pair of neighbouring
+// columns (rows) inside the image. (A sky whose clouds and glow did not wrap
+// had a seam of 24.6 per pixel against a mean neighbour difference of 0.7.)
 func TestSeamless(t *testing.T) {
 	for _, c := range []struct {
 		name       string
@@ -272,22 +274,20 @@ func TestSeamless(t *testing.T) {
 			seam := meanDiff(img, w-1, 0, 0, 0, 0, 1, h)
 			inside := 0.0
 			for x := 0; x < w-1; x++ {
-				inside += meanDiff(img, x, 0, x+1, 0, 0, 1, h)
+				inside = math.Max(inside, meanDiff(img, x, 0, x+1, 0, 0, 1, h))
 			}
-			inside /= float64(w - 1)
-			if seam > 2*inside+1 {
-				t.Errorf("%s: left/right seam differs by %.2f per pixel, neighbouring columns by %.2f", c.name, seam, inside)
+			if seam > inside {
+				t.Errorf("%s: left/right seam differs by %.2f per pixel, neighbouring columns by at most %.2f", c.name, seam, inside)
 			}
 		}
 		if c.vertical {
 			seam := meanDiff(img, 0, h-1, 0, 0, 1, 0, w)
 			inside := 0.0
 			for y := 0; y < h-1; y++ {
-				inside += meanDiff(img, 0, y, 0, y+1, 1, 0, w)
+				inside = math.Max(inside, meanDiff(img, 0, y, 0, y+1, 1, 0, w))
 			}
-			inside /= float64(h - 1)
-			if seam > 2*inside+1 {
-				t.Errorf("%s: top/bottom seam differs by %.2f per pixel, neighbouring rows by %.2f", c.name, seam, inside)
+			if seam > inside {
+				t.Errorf("%s: top/bottom seam differs by %.2f per pixel, neighbouring rows by at most %.2f", c.name, seam, inside)
 			}
 		}
 	}

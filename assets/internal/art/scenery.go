@@ -77,7 +77,6 @@ func drawSky(c *canvas, _, _ float64) {
 				sc * (50 + 50*rng.Float64()), sc * (12 + 10*rng.Float64()),
 			})
 		}
-		lit := hex("#f6d7c4").mix(hex("#dfe9ea"), cy/H)
 		y0, y1 := int(cy-sc*70), int(cy+sc*70)
 		for _, off := range []float64{-W, 0, W} { // drawn three times so the sky wraps
 			x0, x1 := int(cx+off-sc*300), int(cx+off+sc*300)
@@ -93,7 +92,7 @@ func drawSky(c *canvas, _, _ float64) {
 				}
 				// lit from below by the low sun, shadowed on top
 				shade := smoothstep(cy-24*sc, cy+16*sc, y)
-				return lit.scale(0.9+0.1*shade).mix(hex("#ffc9a8"), 0.35*shade), 0.55 * a
+				return hex("#e2ecef").mix(hex("#ffbf9a"), 0.75*shade), 0.7 * a
 			})
 		}
 	}
@@ -169,7 +168,8 @@ func drawHills(c *canvas, _, _ float64) {
 			// slope facing the top-left light is brighter
 			slope := (b.r.at(x+2) - b.r.at(x-2)) / 4
 			col := b.lit.mix(b.dim, smoothstep(0, 0.9*H-b.base+40, y-h))
-			col = col.scale(1 + 0.8*clamp01(-slope*0.6+0.1) - 0.15*clamp01(slope))
+			near := 1 - smoothstep(0, 45, y-h) // slope light only near the crest
+			col = col.scale(1 + near*(0.5*clamp01(-slope*0.6+0.1)-0.15*clamp01(slope)))
 			// a brighter grassy rim on the crest
 			col = col.mix(hex("#8cc48a"), 0.35*(1-smoothstep(0, 2.5, y-h)))
 			return col, a
@@ -210,10 +210,11 @@ func drawGround(c *canvas, _, _ float64) {
 			return col, 0.8
 		})
 	}
-	stones := []rgb{hex("#958676"), hex("#a89a86"), hex("#7d7468"), hex("#b0a08a")}
-	for i := 0; i < 11; i++ {
+	stones := []rgb{hex("#8c7a68"), hex("#9a8c78"), hex("#756a5e"), hex("#a08a70")}
+	for i := 0; i < 9; i++ {
 		sx, sy := P*rng.Float64(), P*rng.Float64()
-		a, b := 2.5+3*rng.Float64(), 2+2.2*rng.Float64()
+		sz := 1 + 2*rng.Float64()*rng.Float64()
+		a, b := sz*(1.6+1.4*rng.Float64()), sz*(1.3+0.9*rng.Float64())
 		col := stones[i%len(stones)]
 		c.shape(0, 0, func(u, v float64) float64 {
 			dx, dy := wrapped(u, v, sx, sy, P)

@@ -42,7 +42,9 @@ func circle(u, v, cx, cy, r float64) float64 { return length(u-cx, v-cy) - r }
 
 // ellipse: centre (cx, cy), semi-axes a (along u) and b (along v). The
 // distance is approximated by scaling the unit-circle distance by the smaller
-// semi-axis; it is exact on the boundary and on both axes.
+// semi-axis: zero exactly on the boundary, exact along the minor axis, and
+// smaller than the true distance elsewhere outside (so outlines are at most
+// slightly wider at the ends of the major axis).
 func ellipse(u, v, cx, cy, a, b float64) float64 {
 	x, y := (u-cx)/a, (v-cy)/b
 	return (math.Sqrt(x*x+y*y) - 1) * math.Min(a, b)
