@@ -67,9 +67,9 @@ func (s *ArmAim) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 		if d > minAxis {
 			full := u + l
 			hx, hy := f.ox+dx/d*k*full, f.oy+dy/d*k*full
-			mid, end := twoBone(f.ox, f.oy, hx, hy, u, l, s.Bend, full)
-			mx, my := mid[0]-f.ox, mid[1]-f.oy
-			fx, fy := (end[0]-mid[0])/l, (end[1]-mid[1])/l
+			mjx, mjy, ejx, ejy := twoBone(f.ox, f.oy, hx, hy, u, l, s.Bend, 1)
+			mx, my := mjx-f.ox, mjy-f.oy
+			fx, fy := (ejx-mjx)/l, (ejy-mjy)/l
 			b := fx*mx + fy*my
 			if disc := b*b - (mx*mx + my*my) + d*d; disc >= 0 {
 				t := -b + math.Sqrt(disc)

@@ -122,6 +122,9 @@ func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 		}
 		iters = 1
 	} else {
+		if ex, ey := px[n]-tx, py[n]-ty; ex*ex+ey*ey > tol2 {
+			turnToward(px, py, tx, ty)
+		}
 		for iters < maxIt {
 			ex, ey := px[n]-tx, py[n]-ty
 			if ex*ex+ey*ey <= tol2 {
@@ -224,5 +227,25 @@ func forwardLimited(c *Chain, px, py []float64, bc, bs float64) {
 		}
 		px[i+1], py[i+1] = px[i]+L[i]*ux, py[i]+L[i]*uy
 		qx, qy = ux, uy
+	}
+}
+
+// turnToward rotates all joints rigidly about the root so the end effector
+// points at the target: a CCD step on the whole chain that gives the
+// passes a better start (one square root and one division).
+func turnToward(px, py []float64, tx, ty float64) {
+	n := len(px) - 1
+	ox, oy := px[0], py[0]
+	ax, ay := px[n]-ox, py[n]-oy
+	bx, by := tx-ox, ty-oy
+	m := (ax*ax + ay*ay) * (bx*bx + by*by)
+	if !(m > tinySq*tinySq) || !finite(m) {
+		return
+	}
+	inv := 1 / math.Sqrt(m)
+	rc, rs := (ax*bx+ay*by)*inv, (ax*by-ay*bx)*inv
+	for i := 1; i <= n; i++ {
+		vx, vy := px[i]-ox, py[i]-oy
+		px[i], py[i] = ox+rc*vx-rs*vy, oy+rs*vx+rc*vy
 	}
 }

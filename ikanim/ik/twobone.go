@@ -14,8 +14,19 @@
 //
 // and M = R + a*e + s*h*n, where n = (-e.y, e.x) is e turned +90 degrees
 // (clockwise on screen, y down) and s = +1 or -1 is the bend side. The end
-// joint is R + d*e. That is two square roots (d and h) and one division
-// (1/d); the division is reused for e and a unless d had to be clamped.
+// joint is R + d*e.
+//
+// The hot path avoids even the square root of d. With D = d^2 and the
+// unnormalised axis v = T - R (so e = v/d):
+//
+//	a*e = (D + u^2 - l^2) / (2D) * v
+//	h*n = sqrt(((u+l)^2 - D) * (D - (u-l)^2)) / (2D) * (-v.y, v.x)
+//
+// because 4 D h^2 = 4 D u^2 - (D + u^2 - l^2)^2 factors (Heron) into
+// ((u+l)^2 - D)(D - (u-l)^2), a product of two well-conditioned
+// differences. That is one division (1/(2D)) and one square root, which do
+// not depend on each other, so they run in parallel; the reach test
+// compares D with the squared bounds.
 //
 // Degenerate cases: d below 1e-12 px (target on the root) uses e = (1,0);
 // a NaN input gives M = E = R (or the origin when R itself is not finite).
@@ -58,41 +69,58 @@ const minAxis = 1e-12
 // allocates, and never returns NaN or Inf for finite positive lengths and a
 // finite root (see the file comment for degenerate inputs).
 func SolveTwoBone(root, target mgl64.Vec2, upper, lower, bend float64) (mid, end mgl64.Vec2) {
-	return twoBone(root[0], root[1], target[0], target[1], upper, lower, bend, (upper+lower)*(1-DefaultMargin))
+	// A wrapper small enough to be inlined: Go passes [2]float64 values
+	// through memory but float64 values in registers, and for a kernel this
+	// short that difference is most of the cost.
+	mid[0], mid[1], end[0], end[1] = twoBoneDefault(root[0], root[1], target[0], target[1], upper, lower, bend)
+	return mid, end
 }
 
-func twoBone(rx, ry, tx, ty, u, l, bend, maxR float64) (mid, end mgl64.Vec2) {
+// twoBoneDefault is twoBone with the default margin (one argument fewer
+// keeps SolveTwoBone within the inlining budget).
+func twoBoneDefault(rx, ry, tx, ty, u, l, bend float64) (mx, my, ex, ey float64) {
+	return twoBone(rx, ry, tx, ty, u, l, bend, 1-DefaultMargin)
+}
+
+// twoBone is the kernel; the maximum reach is keep*(u+l). Its common
+// path is the division-first form of the file comment: one division and one
+// square root that do not depend on each other.
+func twoBone(rx, ry, tx, ty, u, l, bend, keep float64) (mx, my, ex, ey float64) {
 	dx, dy := tx-rx, ty-ry
-	d := math.Sqrt(dx*dx + dy*dy)
-	minR := math.Abs(u - l)
-	var ex, ey float64
-	if d > minAxis && d <= maxR && d >= minR {
-		// Common path: one division.
-		inv := 1 / d
-		ex, ey = dx*inv, dy*inv
-		a := (d*d + u*u - l*l) * 0.5 * inv
-		h := math.Sqrt(math.Max(u*u-a*a, 0))
+	D, m, p := dx*dx+dy*dy, u-l, u+l
+	maxR := p * keep
+	if D > minAxis*minAxis && D <= maxR*maxR && D >= m*m && maxR > 0 {
+		inv := 0.5 / D
+		k := (D + m*p) * inv
+		h := math.Sqrt((p*p-D)*(D-m*m)) * inv
 		if bend < 0 {
 			h = -h
 		}
-		return mgl64.Vec2{rx + a*ex - h*ey, ry + a*ey + h*ex}, mgl64.Vec2{tx, ty}
+		return rx + k*dx - h*dy, ry + k*dy + h*dx, tx, ty
 	}
+	return twoBoneRare(rx, ry, dx, dy, u, l, bend, maxR)
+}
+
+// twoBoneRare handles bad input, clamped reach and a target on the root.
+func twoBoneRare(rx, ry, dx, dy, u, l, bend, maxR float64) (mx, my, ex, ey float64) {
+	d := math.Sqrt(dx*dx + dy*dy)
+	minR := math.Abs(u - l)
 	// Rare path: bad input, clamped reach, target on the root.
 	if !(u > 0 && l > 0 && maxR < math.Inf(1)) || !finite(rx) || !finite(ry) {
 		if !finite(rx) || !finite(ry) {
 			rx, ry = 0, 0
 		}
-		return mgl64.Vec2{rx, ry}, mgl64.Vec2{rx, ry}
+		return rx, ry, rx, ry
 	}
 	switch {
 	case math.IsNaN(d):
-		return mgl64.Vec2{rx, ry}, mgl64.Vec2{rx, ry}
+		return rx, ry, rx, ry
 	case d > minAxis && d <= math.MaxFloat64:
 		ex, ey = dx/d, dy/d
 	case d > minAxis: // overflowed: scale first
 		m := math.Max(math.Abs(dx), math.Abs(dy))
 		if !finite(m) {
-			return mgl64.Vec2{rx, ry}, mgl64.Vec2{rx, ry}
+			return rx, ry, rx, ry
 		}
 		dx, dy = dx/m, dy/m
 		s := math.Sqrt(dx*dx + dy*dy)
@@ -109,7 +137,7 @@ func twoBone(rx, ry, tx, ty, u, l, bend, maxR float64) (mid, end mgl64.Vec2) {
 	if bend < 0 {
 		h = -h
 	}
-	return mgl64.Vec2{rx + a*ex - h*ey, ry + a*ey + h*ex}, mgl64.Vec2{rx + d*ex, ry + d*ey}
+	return rx + a*ex - h*ey, ry + a*ey + h*ex, rx + d*ex, ry + d*ey
 }
 
 // TwoBone is the analytic two-bone solver for a chain of exactly 2 bones
@@ -204,11 +232,11 @@ func (s *TwoBone) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 			bend = -1
 		}
 	}
-	mid, end := twoBone(f.ox, f.oy, tx, ty, u, l, bend, full*(1-margin))
+	mjx, mjy, ejx, ejy := twoBone(f.ox, f.oy, tx, ty, u, l, bend, 1-margin)
 	in0, in1 := p.Angles[0], p.Angles[1]
 	// Local angles: bone 0 against the Base direction, bone 1 against bone 0.
-	ax, ay := mid[0]-f.ox, mid[1]-f.oy
-	bx, by := end[0]-mid[0], end[1]-mid[1]
+	ax, ay := mjx-f.ox, mjy-f.oy
+	bx, by := ejx-mjx, ejy-mjy
 	a0 := math.Atan2(f.bc*ay-f.bs*ax, f.bc*ax+f.bs*ay)
 	a1 := math.Atan2(ax*by-ay*bx, ax*bx+ay*by)
 	exact := true
@@ -230,7 +258,7 @@ func (s *TwoBone) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 		c.fadeToward(p.Angles, in[:], fade)
 		exact = false
 	}
-	ex, ey := end[0], end[1]
+	ex, ey := ejx, ejy
 	if !exact {
 		ex, ey = c.endScaled(&f, p.Angles, p.Base, scale)
 	}
@@ -249,4 +277,12 @@ func (c *Chain) endScaled(f *frame, angles []float64, base, scale float64) (floa
 		y += scale * c.length[i] * s
 	}
 	return x, y
+}
+
+// SolveTwoBoneXY is SolveTwoBone on scalars: root (rx, ry), target (tx, ty),
+// middle joint (mx, my) and end (ex, ey). Go passes float64 values in
+// registers and [2]float64 values through memory, so this form is the
+// faster one in tight loops.
+func SolveTwoBoneXY(rx, ry, tx, ty, upper, lower, bend float64) (mx, my, ex, ey float64) {
+	return twoBone(rx, ry, tx, ty, upper, lower, bend, 1-DefaultMargin)
 }
