@@ -60,7 +60,9 @@ func drawHead(c *canvas, ox, oy float64) {
 		return smin(d, circle(u, v, 12.5, 11.8, 2.3), 1.5) // nose
 	}
 	isHair := func(u, v float64) bool {
-		return u > 17.5+0.28*v || (v < -1.5 && u > 3.5+0.6*v+8) || (v < -6 && u > 6)
+		top := u - 17.5 - 0.28*v       // crown, with the hairline slanting back
+		back := -v - 4.5 - 0.12*(u-10) // back of the head, down to the nape
+		return top > 0 || (back > 0 && u > 3)
 	}
 	c.shape(ox, oy, skull, style{bevel: 7, col: func(u, v float64) rgb {
 		if isHair(u, v) {
@@ -74,14 +76,14 @@ func drawHead(c *canvas, ox, oy float64) {
 		return math.Max(d, skull(u, v)-1.2)
 	}
 	c.shape(ox, oy, fringe, style{base: hair, bevel: 3})
-	ear := func(u, v float64) float64 { return ellipse(u, v, 12, -2.5, 3.2, 2.3) }
+	ear := func(u, v float64) float64 { return ellipse(u, v, 11.5, -3, 3.2, 2.3) }
 	c.shape(ox, oy, ear, style{base: skin.scale(0.95), bevel: 2})
 	eye := func(u, v float64) float64 { return ellipse(u, v, 15, 7, 2.6, 2.1) }
 	c.shape(ox, oy, eye, style{base: eyeWhite, outline: 0.9, bevel: 1.5})
 	c.shape(ox, oy, func(u, v float64) float64 { return math.Max(circle(u, v, 15, 8.2, 1.45), eye(u, v)+0.5) },
 		style{base: pupil, outline: -1, flat: true})
-	c.shape(ox, oy, func(u, v float64) float64 { return box(u, v, 5.6, 8.2, 0.55, 1.6, 0.5) },
-		style{base: hex("#8a3b33"), outline: -1, flat: true})
+	c.shape(ox, oy, func(u, v float64) float64 { return box(u, v, 5.8, 8.6, 0.45, 1.2, 0.45) },
+		style{base: hex("#7a3a30"), outline: -1, flat: true})
 }
 
 func drawUpperarm(c *canvas, ox, oy float64) {
