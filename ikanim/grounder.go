@@ -1,0 +1,424 @@
+// Foot placement (grounder) and centroid.
+//
+// Derivation. Everything is computed in the character frame (x forward, y
+// down, up = (0,-1), the animation's ground line is y = 0), so facing and a
+// tilted up are handled by the rig's frame once. For each leg let A be the
+// animated ankle (the effector bone's start joint), alpha its animated angle
+// and ah the ankle height above the sole. A sole sample k sits at foot-frame
+// offset (x_k, ah) (x along the foot: heel, ankle, toe), that is at
+//
+//	S_k = A + R(alpha) (x_k, ah)
+//
+// and the animated clearance of the foot is lift = max(0, min_k (-S_k.y)), the
+// height of its lowest sole point above the animation's ground line (0 for a
+// planted foot). A ray through each sample's x, from RayUp above the ankle to RayDown
+// below it, finds the ground point H_k with unit normal n_k. The foot turns by
+// phi, the angle from up to the mean normal m (clockwise positive:
+// phi = atan2(m.x, -m.y)), clamped to MaxFootAngle, on top of its animated
+// angle. The foot then moves along up by s. The height of a point X above the
+// ground line through H_k, measured along up, is dot(X - H_k, n_k) / (-n_k.y);
+// moving by s along up adds s to it. With the turned samples
+// S'_k = A + R(alpha+phi) (x_k, ah) and base_k = dot(S'_k - H_k, n_k)/(-n_k.y),
+// the lowest sample keeps the animated clearance when
+//
+//	s = max_k (lift - base_k),
+//
+// so no sample goes below its ground line and the lowest one rests on it
+// (planted feet touch, swinging feet keep their animated height over the
+// ground). For one sample under the ankle of a level planted foot on a plane
+// this puts the ankle ah above the plane along its normal. The limb's target is A moved up by s and its EffectorRotation is
+// phi, so the foot keeps its animated angle plus the slope.
+//
+// Centroid. The body (rig.BodyOffset, along up) goes to
+// min(0, min_k s_k) + LiftWeight * max(0, max_k s_k), clamped to
+// [-MaxLower, MaxLift]: lowered by the offset of the foot that must reach
+// furthest down. Then the hip-to-target vector of that leg equals the animated
+// hip-to-ankle vector, so the two-bone leg reaches it exactly, and every
+// higher foot is nearer its hip. The offset follows its target with
+// 1-exp(-BodySpeed*dt) per frame, rate limited by BodyMaxSpeed.
+package ikanim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Grounder defaults (used when the field is zero).
+const (
+	DefaultRayUp        = 40.0        // px above the ankle a foot ray starts
+	DefaultRayDown      = 60.0        // px below the ankle a foot ray ends
+	DefaultMaxStep      = 30.0        // px a foot may move along up
+	DefaultMaxFootAngle = math.Pi / 4 // 45 degrees
+	DefaultBodySpeed    = 8.0         // 1/s, body offset smoothing rate
+	DefaultMaxLower     = 40.0        // px the body may be lowered
+	DefaultAnkleHeight  = 5.0         // px of the biped template's ankle above its sole
+	DefaultHeel         = 4.0         // px of sole behind the ankle
+	DefaultPlantedLift  = 0.5         // px of clearance under which a foot counts as planted
+	minGroundCos        = 0.05        // a surface steeper than acos(0.05) is no ground
+	maxGrounderSamples  = 3           // heel, ankle, toe
+)
+
+// GrounderLeg names a leg of a Grounder and its sole geometry. Zero values
+// mean the defaults given in the comments.
+type GrounderLeg struct {
+	// Limb is the leg's limb name. It must be a limb with an Effector (the
+	// foot), whose start joint is the ankle.
+	Limb string
+	// AnkleHeight is the ankle's height above the sole, px (default 5).
+	AnkleHeight float64
+	// Heel is how far the sole reaches behind the ankle along the foot, px
+	// (default 4). Toe is how far it reaches ahead (default the foot bone's
+	// length). Both are used only with Grounder.HeelToe.
+	Heel, Toe float64
+}
+
+// BipedGrounderLegs returns the legs of the biped template (NewBipedDef) with
+// its default sole geometry.
+func BipedGrounderLegs() []GrounderLeg {
+	return []GrounderLeg{{Limb: LimbLegFar}, {Limb: LimbLegNear}}
+}
+
+// LegContact is the state of one grounded leg after the last Control.
+type LegContact struct {
+	// Grounded is true when the leg's rays found ground within MaxStep.
+	Grounded bool
+	// Planted is true when Grounded and the animated sole clearance is at
+	// most PlantedLift: the foot stands on the ground.
+	Planted bool
+	// Offset is how far the foot was moved along up, px.
+	Offset float64
+	// Angle is the foot rotation applied on top of the animated angle
+	// (world, radians, clockwise on screen).
+	Angle float64
+	// Lift is the animated clearance of the sole above the animation's
+	// ground line, px.
+	Lift float64
+	// Target is the ankle target in world space.
+	Target mgl64.Vec2
+}
+
+// Grounder is a Controller that puts feet on the ground: each leg casts rays
+// down from its animated foot, moves the foot along up to the ground height
+// (keeping the animated horizontal placement and clearance), turns it to the
+// surface normal on top of its animated angle, and lowers the body (the
+// centroid) so the foot that must reach furthest down can.
+//
+// One Grounder serves one Rig of the definition it was built for. Fields are
+// tunables; the zero value of each means its documented default. Control does
+// not allocate.
+type Grounder struct {
+	// Ground is what the rays query.
+	Ground Ground
+	// RayUp is how far above the animated ankle the rays start, px
+	// (default 40). RayDown is how far below it they end (default 60).
+	RayUp, RayDown float64
+	// MaxStep is the largest move of a foot along up, px (default 30): a foot
+	// that would need more stays where the animation put it.
+	MaxStep float64
+	// MaxFootAngle clamps the foot rotation to the surface, radians
+	// (default 45 degrees).
+	MaxFootAngle float64
+	// HeelToe casts three rays per foot (heel, ankle, toe) so the whole sole
+	// follows the ground; false casts one ray at the ankle.
+	HeelToe bool
+	// FootSpeed smooths each foot's offset and angle with 1-exp(-FootSpeed*dt)
+	// per frame while the foot is lifted (Lift > PlantedLift); planted feet
+	// follow the ground at once. 0 = no smoothing.
+	FootSpeed float64
+	// PlantedLift is the clearance under which a foot counts as planted, px
+	// (default 0.5).
+	PlantedLift float64
+
+	// DisableFeet turns foot placement off (the legs fade back to the
+	// animation); DisableBody turns the centroid off (the body offset fades
+	// back to 0).
+	DisableFeet, DisableBody bool
+	// BodySpeed is the body offset's smoothing rate, 1/s (default 8).
+	BodySpeed float64
+	// BodyMaxSpeed limits the body offset's speed, px/s (0 = no limit).
+	BodyMaxSpeed float64
+	// MaxLower and MaxLift bound the body offset, px (defaults 40 and 0).
+	MaxLower, MaxLift float64
+	// LiftWeight in [0,1] lifts the body by that share of the highest foot's
+	// upward offset (default 0: the body is only lowered).
+	LiftWeight float64
+	// OnlyWhenIdle holds the body offset while Idle is false.
+	OnlyWhenIdle bool
+	// Idle is set by the game when the character stands still.
+	Idle bool
+
+	def  *RigDef
+	legs []grounderLeg
+	body float64 // current body offset along up (negative = lowered)
+	// applied is the body offset this grounder added to rig.BodyOffset last
+	// frame (character frame, y down).
+	applied float64
+}
+
+// grounderLeg is the runtime state of one leg.
+type grounderLeg struct {
+	GrounderLeg
+	limb, foot int
+	contact    LegContact
+	init       bool // offset and angle hold a value from a grounded frame
+	// debug: the last rays and hits, world space
+	n      int
+	from   [maxGrounderSamples]mgl64.Vec2
+	to     [maxGrounderSamples]mgl64.Vec2
+	hit    [maxGrounderSamples]bool
+	point  [maxGrounderSamples]mgl64.Vec2
+	normal [maxGrounderSamples]mgl64.Vec2
+}
+
+// NewGrounder builds a grounder for rigs of def. Each leg must name a limb
+// of def that has an Effector; errors name the leg and the field.
+func NewGrounder(def *RigDef, ground Ground, legs ...GrounderLeg) (*Grounder, error) {
+	if def == nil {
+		return nil, fmt.Errorf("ikanim: NewGrounder: def is nil")
+	}
+	if len(legs) == 0 {
+		return nil, fmt.Errorf("ikanim: NewGrounder: legs is empty")
+	}
+	g := &Grounder{Ground: ground, def: def, legs: make([]grounderLeg, len(legs))}
+	for i, l := range legs {
+		where := fmt.Sprintf("ikanim: NewGrounder: legs[%d] (%q)", i, l.Limb)
+		li := def.LimbIndex(l.Limb)
+		if li < 0 {
+			return nil, fmt.Errorf("%s: Limb is not a limb of the rig", where)
+		}
+		foot := def.limbs[li].effector
+		if foot < 0 {
+			return nil, fmt.Errorf("%s: Limb has no Effector (the foot)", where)
+		}
+		for _, f := range []struct {
+			name string
+			v    float64
+		}{{"AnkleHeight", l.AnkleHeight}, {"Heel", l.Heel}, {"Toe", l.Toe}} {
+			if !finiteNum(f.v) || f.v < 0 {
+				return nil, fmt.Errorf("%s: %s %v must be finite and >= 0", where, f.name, f.v)
+			}
+		}
+		if l.AnkleHeight == 0 {
+			l.AnkleHeight = DefaultAnkleHeight
+		}
+		if l.Heel == 0 {
+			l.Heel = DefaultHeel
+		}
+		if l.Toe == 0 {
+			l.Toe = def.bones[foot].Length
+		}
+		g.legs[i] = grounderLeg{GrounderLeg: l, limb: li, foot: foot}
+	}
+	return g, nil
+}
+
+// NumLegs returns the number of legs.
+func (g *Grounder) NumLegs() int { return len(g.legs) }
+
+// Leg returns leg i's state after the last Control. It panics if i is out of
+// range.
+func (g *Grounder) Leg(i int) LegContact { return g.legs[i].contact }
+
+// LegSpec returns leg i's sole geometry with defaults filled in.
+func (g *Grounder) LegSpec(i int) GrounderLeg { return g.legs[i].GrounderLeg }
+
+// Body returns the current body offset along up, px (negative = lowered).
+func (g *Grounder) Body() float64 { return g.body }
+
+func orDefault(v, d float64) float64 {
+	if v > 0 && finiteNum(v) {
+		return v
+	}
+	return d
+}
+
+// Control implements Controller. It does nothing for a rig of another
+// definition.
+func (g *Grounder) Control(r *Rig, dt float64) {
+	if r.def != g.def {
+		return
+	}
+	maxAngle := orDefault(g.MaxFootAngle, DefaultMaxFootAngle)
+	maxStep := orDefault(g.MaxStep, DefaultMaxStep)
+	planted := orDefault(g.PlantedLift, DefaultPlantedLift)
+	footAlpha := 1.0
+	if g.FootSpeed > 0 && finiteNum(g.FootSpeed) {
+		footAlpha = 1 - math.Exp(-g.FootSpeed*dt)
+	}
+	low, high, found := 0.0, 0.0, false
+	for i := range g.legs {
+		leg := &g.legs[i]
+		limb := &r.limbs[leg.limb]
+		s, phi, lift, ok := g.place(r, leg, maxAngle)
+		if ok && math.Abs(s) > maxStep {
+			ok = false
+		}
+		c := &leg.contact
+		c.Lift = lift
+		if !ok || g.DisableFeet {
+			c.Grounded, c.Planted = false, false
+			leg.init = false
+			limb.Weight = 0
+			// Fade toward the animated foot.
+			c.Offset += (0 - c.Offset) * footAlpha
+			c.Angle += (0 - c.Angle) * footAlpha
+			limb.EffectorRotation = r.worldRot(c.Angle)
+			c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{0, -c.Offset}))
+			limb.Target = c.Target
+			continue
+		}
+		if leg.init && lift > planted {
+			c.Offset += (s - c.Offset) * footAlpha
+			c.Angle += (phi - c.Angle) * footAlpha
+		} else {
+			c.Offset, c.Angle = s, phi
+		}
+		leg.init = true
+		c.Grounded = true
+		c.Planted = lift <= planted
+		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{0, -c.Offset}))
+		limb.Target = c.Target
+		limb.Weight = 1
+		limb.EffectorRotation = r.worldRot(c.Angle)
+		if !found {
+			low, high, found = c.Offset, c.Offset, true
+		} else {
+			low, high = math.Min(low, c.Offset), math.Max(high, c.Offset)
+		}
+	}
+	g.updateBody(r, dt, low, high, found)
+}
+
+// worldRot turns a character-frame rotation into the world rotation a limb's
+// EffectorRotation expects.
+func (r *Rig) worldRot(a float64) float64 {
+	if r.Facing == FacingLeft {
+		return -a
+	}
+	return a
+}
+
+// updateBody moves the body offset toward the centroid target and writes the
+// change into rig.BodyOffset (so other controllers may add their own).
+func (g *Grounder) updateBody(r *Rig, dt, low, high float64, found bool) {
+	target := 0.0
+	if found && !g.DisableBody {
+		lw := clamp01(g.LiftWeight)
+		target = math.Min(0, low) + lw*math.Max(0, high)
+		target = math.Max(target, -orDefault(g.MaxLower, DefaultMaxLower))
+		maxLift := 0.0
+		if g.MaxLift > 0 && finiteNum(g.MaxLift) {
+			maxLift = g.MaxLift
+		}
+		target = math.Min(target, maxLift)
+	}
+	if g.OnlyWhenIdle && !g.Idle && !g.DisableBody {
+		target = g.body
+	}
+	step := (target - g.body) * (1 - math.Exp(-orDefault(g.BodySpeed, DefaultBodySpeed)*dt))
+	if v := g.BodyMaxSpeed; v > 0 && finiteNum(v) {
+		step = math.Max(-v*dt, math.Min(v*dt, step))
+	}
+	g.body += step
+	if !finiteNum(g.body) {
+		g.body = 0
+	}
+	want := -g.body // character frame, y down
+	r.BodyOffset[1] += want - g.applied
+	g.applied = want
+}
+
+// place casts the leg's rays and returns the foot's move along up s, its
+// rotation phi (character frame), its animated clearance lift and whether any
+// ray found ground.
+func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, lift float64, ok bool) {
+	A := r.animStart[leg.foot]
+	alpha := r.animAngle[leg.foot]
+	sa, ca := math.Sincos(alpha)
+	ah := leg.AnkleHeight
+	var xs [maxGrounderSamples]float64
+	n := 1
+	if g.HeelToe {
+		xs = [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}
+		n = 3
+	}
+	up := orDefault(g.RayUp, DefaultRayUp)
+	down := orDefault(g.RayDown, DefaultRayDown)
+	lift = math.MaxFloat64
+	var hs, ns [maxGrounderSamples]mgl64.Vec2
+	var hit [maxGrounderSamples]bool
+	var mx, my float64
+	leg.n = n
+	for k := 0; k < n; k++ {
+		x := xs[k]
+		sx, sy := A[0]+x*ca-ah*sa, A[1]+x*sa+ah*ca
+		lift = math.Min(lift, -sy)
+		from := r.frame.toWorld(mgl64.Vec2{sx, A[1] - up})
+		to := r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})
+		leg.from[k], leg.to[k], leg.hit[k] = from, to, false
+		if g.Ground == nil {
+			continue
+		}
+		p, nrm, hitOK := g.Ground.Raycast(from, to)
+		if !hitOK || !finiteVec(p) || !finiteVec(nrm) {
+			continue
+		}
+		leg.hit[k], leg.point[k], leg.normal[k] = true, p, nrm
+		nl := r.frame.dirToLocal(nrm)
+		if l := nl.Len(); l > 0 {
+			nl = nl.Mul(1 / l)
+		}
+		if -nl[1] < minGroundCos {
+			continue // a wall or a ceiling, not ground
+		}
+		hs[k], ns[k], hit[k] = r.frame.toLocal(p), nl, true
+		mx += nl[0]
+		my += nl[1]
+		ok = true
+	}
+	if !finiteNum(lift) || lift < 0 || lift == math.MaxFloat64 {
+		lift = 0 // an animated sole below its ground line stands on the ground
+	}
+	if !ok {
+		return 0, 0, lift, false
+	}
+	phi = math.Atan2(mx, -my)
+	phi = math.Max(-maxAngle, math.Min(maxAngle, phi))
+	sb, cb := math.Sincos(alpha + phi)
+	s = -math.MaxFloat64
+	for k := 0; k < n; k++ {
+		if !hit[k] {
+			continue
+		}
+		x := xs[k]
+		px, py := A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
+		nx, ny := ns[k][0], ns[k][1]
+		base := ((px-hs[k][0])*nx + (py-hs[k][1])*ny) / -ny
+		s = math.Max(s, lift-base)
+	}
+	if !finiteNum(s) || !finiteNum(phi) {
+		return 0, 0, lift, false
+	}
+	return s, phi, lift, true
+}
+
+// DrawDebug draws the grounder's last rays, hits, normals and foot targets
+// through camera (nil: identity). It does not allocate.
+func (g *Grounder) DrawDebug(dst *ebiten.Image, camera *ebiten.GeoM) {
+	var id ebiten.GeoM
+	if camera == nil {
+		camera = &id
+	}
+	for i := range g.legs {
+		leg := &g.legs[i]
+		for k := 0; k < leg.n; k++ {
+			DebugRay(dst, camera, leg.from[k], leg.to[k], leg.hit[k], leg.point[k], leg.normal[k])
+		}
+		if leg.contact.Grounded {
+			DebugCross(dst, camera, leg.contact.Target, 4, 1.5, DebugTargetColor)
+		}
+	}
+}
