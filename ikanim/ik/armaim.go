@@ -62,7 +62,7 @@ func (s *ArmAim) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 			k = DefaultArmReach
 		}
 		u, l := c.length[0], c.length[1]
-		dx, dy := f.tx-f.ox, f.ty-f.oy
+		dx, dy := f.ax-f.ox, f.ay-f.oy
 		d := math.Sqrt(dx*dx + dy*dy)
 		if d > minAxis {
 			full := u + l
@@ -97,7 +97,7 @@ func (s *ArmAim) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	s0, c0 := math.Sincos(w0)
 	s1, c1 := math.Sincos(w0 + p.Angles[1])
 	mx, my := f.ox+c.length[0]*c0, f.oy+c.length[0]*s0
-	e := math.Abs(c1*(f.ry-my) - s1*(f.rx-mx))
+	e := math.Abs(c1*(f.ay-my) - s1*(f.ax-mx))
 	if !finite(e) {
 		e = math.MaxFloat64
 	}

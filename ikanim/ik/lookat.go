@@ -72,7 +72,7 @@ func (s *LookAt) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 				continue
 			}
 			ox, oy, aim := c.aimRay(&f, p, axis)
-			vx, vy := f.tx-ox, f.ty-oy
+			vx, vy := f.ax-ox, f.ay-oy
 			if vx*vx+vy*vy <= tinySq {
 				break
 			}
@@ -89,13 +89,13 @@ func (s *LookAt) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 		}
 	}
 	ox, oy, aim := c.aimRay(&f, p, axis)
-	vx, vy := f.rx-ox, f.ry-oy
+	vx, vy := f.ax-ox, f.ay-oy
 	ac, as := math.Cos(aim), math.Sin(aim)
 	var e float64
 	if along := ac*vx + as*vy; along >= 0 {
 		e = math.Abs(ac*vy - as*vx)
 	} else {
-		e = dist(f.rx, f.ry, ox, oy)
+		e = dist(f.ax, f.ay, ox, oy)
 	}
 	if !finite(e) {
 		e = math.MaxFloat64

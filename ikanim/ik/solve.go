@@ -28,13 +28,15 @@ type frame struct {
 	ox, oy float64 // root
 	tx, ty float64 // canonical target, far targets pulled in (see prepare)
 	rx, ry float64 // canonical real target, for the reported error
+	ax, ay float64 // canonical aim target: the real one, pulled in to MaxCoord from the root if further
 	bc, bs float64 // cos, sin of Base
 }
 
 // prepare validates the pose and target and maps the target into the
-// canonical frame. Far targets (beyond 2*Reach+1 from the root) are moved
-// along their direction to that distance: every solver's answer for them
-// is the same (the chain points at them), and distances stay finite.
+// canonical frame. For the reaching solvers, far targets (beyond 2*Reach+1
+// from the root) are moved along their direction to that distance: the
+// answer for them is the same (the chain points at them), and distances
+// stay finite. The aim solvers use f.ax, f.ay instead.
 func (c *Chain) prepare(p *Pose, target mgl64.Vec2) (f frame, ok bool) {
 	n := len(c.bones)
 	if n == 0 || len(p.Angles) != n {
@@ -54,11 +56,18 @@ func (c *Chain) prepare(p *Pose, target mgl64.Vec2) (f frame, ok bool) {
 		f.tx = f.ox + (f.ox - f.tx)
 	}
 	f.rx, f.ry = f.tx, f.ty
+	f.ax, f.ay = f.tx, f.ty
 	dx, dy := f.tx-f.ox, f.ty-f.oy
-	far := 2*c.reach + 1
-	if m := math.Max(math.Abs(dx), math.Abs(dy)); m > far {
+	m := math.Max(math.Abs(dx), math.Abs(dy))
+	if far := 2*c.reach + 1; m > far {
 		k := far / m
 		f.tx, f.ty = f.ox+dx*k, f.oy+dy*k
+	}
+	if m > MaxCoord {
+		// Aim solvers need the true direction from points off the root; at
+		// this distance the proxy changes it by less than reach/MaxCoord.
+		k := MaxCoord / m
+		f.ax, f.ay = f.ox+dx*k, f.oy+dy*k
 	}
 	if p.Base == 0 {
 		f.bc, f.bs = 1, 0
