@@ -1,3 +1,226 @@
 package terrain
 
-type drawCache struct{ valid bool }
+import (
+	"image/color"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// Default drawing colours (see DrawOptions).
+var (
+	DefaultFill  = color.RGBA{0x3a, 0x2e, 0x27, 0xff} // dark earth
+	DefaultLine  = color.RGBA{0x8c, 0x6e, 0x55, 0xff} // lighter soil edge
+	DefaultGrass = color.RGBA{0x6c, 0xb0, 0x4c, 0xff} // grass on surfaces facing up
+)
+
+// DrawOptions configures World.Draw. A nil *DrawOptions means defaults.
+type DrawOptions struct {
+	// DrawImageOptions carries the camera: GeoM maps world pixels to screen
+	// pixels (default identity); ColorScale multiplies every colour (default
+	// identity); Blend is the blend mode (default source-over). Its Filter
+	// field is not used.
+	ebiten.DrawImageOptions
+	// Fill is the colour inside shapes. The default (zero) value is DefaultFill.
+	Fill color.RGBA
+	// Line is the colour of outlines. The default (zero) value is DefaultLine.
+	Line color.RGBA
+	// Grass is the colour of outline edges whose outward normal points up
+	// (less than 60 degrees from (0,-1)). The default (zero) value is
+	// DefaultGrass.
+	Grass color.RGBA
+	// LineWidth is the outline width in screen pixels. Default (zero): 2.
+	LineWidth float32
+	// GrassWidth is the grass line width in screen pixels. Default (zero): 4.
+	GrassWidth float32
+	// NoAntiAlias turns anti-aliasing off. The default (false) draws
+	// anti-aliased.
+	NoAntiAlias bool
+}
+
+// drawCache holds the paths Draw reuses every frame (Path.Reset keeps their
+// memory) and the list of outline edges, rebuilt only when shapes are added.
+type drawCache struct {
+	valid       bool
+	edges       []drawEdge // outline edges: not shared by two shapes
+	fill, line  vector.Path
+	grass       vector.Path
+	stroke      vector.Path
+	strokeGrass vector.Path
+}
+
+// drawEdge is edge i (from vertex i to i+1) of cached shape entry.
+type drawEdge struct {
+	entry, i int
+}
+
+// edgeKey identifies an undirected edge by its endpoints quantised to 1/64 px.
+type edgeKey struct{ ax, ay, bx, by int64 }
+
+func quant(v float64) int64 { return int64(math.Round(v * 64)) }
+
+// rebuildEdges finds the polygon edges not shared with another shape (the
+// vertical seams between ground quads are not outlined).
+func (w *World) rebuildEdges() {
+	count := make(map[edgeKey]int)
+	key := func(a, b mgl64.Vec2) edgeKey {
+		k := edgeKey{quant(a[0]), quant(a[1]), quant(b[0]), quant(b[1])}
+		if k.ax > k.bx || (k.ax == k.bx && k.ay > k.by) {
+			k = edgeKey{k.bx, k.by, k.ax, k.ay}
+		}
+		return k
+	}
+	each := func(fn func(ei, i int, a, b mgl64.Vec2)) {
+		for ei := range w.entries {
+			e := &w.entries[ei]
+			if e.poly == nil || e.vCount < 2 {
+				continue
+			}
+			vs := w.verts[e.vStart : e.vStart+e.vCount]
+			edges := len(vs)
+			if len(vs) <= 2 || !e.poly.Closed {
+				edges--
+			}
+			for i := range edges {
+				fn(ei, i, vs[i], vs[(i+1)%len(vs)])
+			}
+		}
+	}
+	each(func(_, _ int, a, b mgl64.Vec2) { count[key(a, b)]++ })
+	w.draw.edges = w.draw.edges[:0]
+	each(func(ei, i int, a, b mgl64.Vec2) {
+		if count[key(a, b)] == 1 {
+			w.draw.edges = append(w.draw.edges, drawEdge{ei, i})
+		}
+	})
+	w.draw.valid = true
+}
+
+// buildDrawPaths fills the cached fill, outline and grass paths in screen
+// coordinates under the camera g. It allocates only when the paths grow.
+func (w *World) buildDrawPaths(g *ebiten.GeoM) {
+	for i := range w.entries {
+		w.sync(&w.entries[i], false)
+	}
+	if !w.draw.valid {
+		w.rebuildEdges()
+	}
+	pt := func(v mgl64.Vec2) (float32, float32) {
+		x, y := g.Apply(v[0], v[1])
+		return float32(x), float32(y)
+	}
+	dc := &w.draw
+	dc.fill.Reset()
+	for i := range w.entries {
+		e := &w.entries[i]
+		if e.circle != nil {
+			cx, cy := pt(mgl64.Vec2{e.pos.X, e.pos.Y})
+			// Radius in screen pixels: the GeoM's scale along x.
+			sx, sy := g.Apply(1, 0)
+			ox, oy := g.Apply(0, 0)
+			r := float32(e.radius * math.Hypot(sx-ox, sy-oy))
+			dc.fill.MoveTo(cx+r, cy)
+			dc.fill.Arc(cx, cy, r, 0, 2*math.Pi, vector.Clockwise)
+			dc.fill.Close()
+			continue
+		}
+		if e.poly == nil || e.vCount < 3 || !e.poly.Closed {
+			continue
+		}
+		// Emit every polygon clockwise on screen so that overlapping shapes
+		// never cancel under the non-zero fill rule.
+		vs := w.verts[e.vStart : e.vStart+e.vCount]
+		n := len(vs)
+		for k := range n {
+			v := vs[k]
+			if e.sign < 0 {
+				v = vs[n-1-k]
+			}
+			x, y := pt(v)
+			if k == 0 {
+				dc.fill.MoveTo(x, y)
+			} else {
+				dc.fill.LineTo(x, y)
+			}
+		}
+		dc.fill.Close()
+	}
+	dc.line.Reset()
+	dc.grass.Reset()
+	for _, de := range dc.edges {
+		e := &w.entries[de.entry]
+		vs := w.verts[e.vStart : e.vStart+e.vCount]
+		a, b := vs[de.i], vs[(de.i+1)%len(vs)]
+		ax, ay := pt(a)
+		bx, by := pt(b)
+		dc.line.MoveTo(ax, ay)
+		dc.line.LineTo(bx, by)
+		// Outward normal (E.y, -E.x)*sign; "up" when its y is below -cos(60).
+		ex, ey := b[0]-a[0], b[1]-a[1]
+		if l := math.Sqrt(ex*ex + ey*ey); l > 0 && e.sign != 0 && -ex*e.sign/l < -0.5 {
+			dc.grass.MoveTo(ax, ay)
+			dc.grass.LineTo(bx, by)
+		}
+	}
+}
+
+// colorScale returns c as a ColorScale multiplied by base.
+func colorScale(c color.RGBA, base ebiten.ColorScale) ebiten.ColorScale {
+	var s ebiten.ColorScale
+	s.Scale(float32(c.R)/0xff, float32(c.G)/0xff, float32(c.B)/0xff, float32(c.A)/0xff)
+	s.ScaleWithColorScale(base)
+	return s
+}
+
+// Draw draws the World's shapes onto dst: filled polygons and circles, an
+// outline on edges not shared between shapes, and a grass line on outline
+// edges that face up. opts may be nil. Shapes that moved are drawn where they
+// are now. In steady state Draw reuses its cached paths and allocates nothing
+// itself.
+func (w *World) Draw(dst *ebiten.Image, opts *DrawOptions) {
+	if w == nil || dst == nil {
+		return
+	}
+	var o DrawOptions
+	if opts != nil {
+		o = *opts
+	}
+	if o.Fill == (color.RGBA{}) {
+		o.Fill = DefaultFill
+	}
+	if o.Line == (color.RGBA{}) {
+		o.Line = DefaultLine
+	}
+	if o.Grass == (color.RGBA{}) {
+		o.Grass = DefaultGrass
+	}
+	if !(o.LineWidth > 0) {
+		o.LineWidth = 2
+	}
+	if !(o.GrassWidth > 0) {
+		o.GrassWidth = 4
+	}
+	w.buildDrawPaths(&o.GeoM)
+	dc := &w.draw
+	aa := !o.NoAntiAlias
+	po := vector.DrawPathOptions{AntiAlias: aa, Blend: o.Blend}
+	po.ColorScale = colorScale(o.Fill, o.ColorScale)
+	vector.FillPath(dst, &dc.fill, nil, &po)
+
+	so := vector.AddStrokeOptions{}
+	so.Width = o.LineWidth
+	so.LineJoin = vector.LineJoinRound
+	so.LineCap = vector.LineCapRound
+	dc.stroke.Reset()
+	dc.stroke.AddStroke(&dc.line, &so)
+	po.ColorScale = colorScale(o.Line, o.ColorScale)
+	vector.FillPath(dst, &dc.stroke, nil, &po)
+
+	so.Width = o.GrassWidth
+	dc.strokeGrass.Reset()
+	dc.strokeGrass.AddStroke(&dc.grass, &so)
+	po.ColorScale = colorScale(o.Grass, o.ColorScale)
+	vector.FillPath(dst, &dc.strokeGrass, nil, &po)
+}

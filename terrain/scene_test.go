@@ -137,11 +137,11 @@ func TestFromASCII(t *testing.T) {
 		x, y   float64
 		normal mgl64.Vec2
 	}{
-		{0.5 * c, 3 * c, mgl64.Vec2{0, -1}},              // '#' at row 3 col 0
-		{1.5 * c, 4 * c, mgl64.Vec2{0, -1}},              // floor under '.'
-		{3.25 * c, 3.25 * c, mgl64.Vec2{s, -s}},          // '\' at row 3 col 3: y = top + (x - left)
-		{4.25 * c, 2.75 * c, mgl64.Vec2{-s, -s}},         // '/' at row 2 col 4: y = bottom - (x - left)
-		{6.5 * c, 1 * c, mgl64.Vec2{0, -1}},              // '#' at row 1 col 6
+		{0.5 * c, 3 * c, mgl64.Vec2{0, -1}},      // '#' at row 3 col 0
+		{1.5 * c, 4 * c, mgl64.Vec2{0, -1}},      // floor under '.'
+		{3.25 * c, 3.25 * c, mgl64.Vec2{s, -s}},  // '\' at row 3 col 3: y = top + (x - left)
+		{4.25 * c, 2.75 * c, mgl64.Vec2{-s, -s}}, // '/' at row 2 col 4: y = bottom - (x - left)
+		{6.5 * c, 1 * c, mgl64.Vec2{0, -1}},      // '#' at row 1 col 6
 	}
 	for _, cs := range cases {
 		h := down(w, cs.x)

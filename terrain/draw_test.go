@@ -1,0 +1,35 @@
+package terrain_test
+
+import (
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/ikanim/ikanim/terrain"
+)
+
+// Draw builds its paths without allocating once warm. (Rendering itself is
+// ebiten's; a pixel test would need a running game loop and is not here.)
+func TestDrawPathsDoNotAllocate(t *testing.T) {
+	w := terrain.Generate(3, terrain.GenOptions{Platforms: 10})
+	w.AddCircle(300, 100, 20, 0)
+	var g ebiten.GeoM
+	w.BuildDrawPaths(&g)
+	allocs := testing.AllocsPerRun(200, func() {
+		g.Translate(1, 0)
+		w.BuildDrawPaths(&g)
+	})
+	if allocs != 0 {
+		t.Errorf("building draw paths allocates %v times per frame, want 0", allocs)
+	}
+}
+
+// Seams between neighbouring ground quads are not outlined: flat ground of
+// n quads over [0,W] has 2n+2 outline edges (n tops, n bottoms, 2 ends).
+func TestDrawOutlineSkipsSeams(t *testing.T) {
+	w, _ := terrain.Scene("slope30") // 5 quads
+	var g ebiten.GeoM
+	w.BuildDrawPaths(&g)
+	if got, want := w.DrawEdges(), 2*5+2; got != want {
+		t.Errorf("outline edges = %d, want %d", got, want)
+	}
+}
