@@ -112,7 +112,10 @@ func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	tol2 := tol * tol
 	iters := 0
 	dx, dy := tx-f.ox, ty-f.oy
-	if d2 := dx*dx + dy*dy; !c.hasLimits && d2 >= c.reach*c.reach {
+	d2 := dx*dx + dy*dy
+	if ex, ey := px[n]-tx, py[n]-ty; ex*ex+ey*ey <= tol2 {
+		// Already there: the pose is left exactly as it is.
+	} else if !c.hasLimits && d2 >= c.reach*c.reach {
 		// Unreachable: straight at the target in one pass.
 		d := math.Sqrt(d2)
 		ux, uy := dx/d, dy/d
@@ -122,9 +125,8 @@ func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 		}
 		iters = 1
 	} else {
-		if ex, ey := px[n]-tx, py[n]-ty; ex*ex+ey*ey > tol2 {
-			turnToward(px, py, tx, ty)
-		}
+		unbend(px, py, c.reach, math.Sqrt(d2))
+		turnToward(px, py, tx, ty)
 		for iters < maxIt {
 			ex, ey := px[n]-tx, py[n]-ty
 			if ex*ex+ey*ey <= tol2 {
@@ -247,5 +249,53 @@ func turnToward(px, py []float64, tx, ty float64) {
 	for i := 1; i <= n; i++ {
 		vx, vy := px[i]-ox, py[i]-oy
 		px[i], py[i] = ox+rc*vx-rs*vy, oy+rs*vx+rc*vy
+	}
+}
+
+// straightTest is the relative end distance above which a chain counts as
+// straight, and minCurl the smallest total curl (radians) unbend gives.
+const (
+	straightTest = 1 - 1e-9
+	minCurl      = 0.05
+)
+
+// unbend curls a straight chain into an arc whose chord is about the
+// target distance d (each bone turned by the same angle, clockwise, from its
+// parent). A straight chain whose target lies on its line is a fixed point
+// of FABRIK's passes (every joint stays on the line, or folds back onto
+// it), so without this it could not bend to reach a nearer target. For an
+// arc of total turn X the chord is reach*sin(X/2)/(X/2); X is found from
+// d/reach with the Taylor guess X/2 = sqrt(6(1 - d/reach)) and two Newton
+// steps (trig only on this rare path).
+func unbend(px, py []float64, reach, d float64) {
+	n := len(px) - 1
+	ex, ey := px[n]-px[0], py[n]-py[0]
+	if n < 2 || ex*ex+ey*ey < straightTest*straightTest*reach*reach {
+		return
+	}
+	rho := math.Min(math.Max(d/reach, 0), 1)
+	x := math.Sqrt(6 * (1 - rho))
+	for k := 0; k < 2; k++ {
+		if x < 1e-6 {
+			break
+		}
+		sn, cs := math.Sincos(x)
+		fx, dfx := sn/x-rho, (x*cs-sn)/(x*x)
+		if dfx == 0 {
+			break
+		}
+		x -= fx / dfx
+	}
+	total := math.Min(math.Max(2*x, minCurl), 0.95*2*math.Pi)
+	rs, rc := math.Sincos(total / float64(n))
+	qc, qs := 1.0, 0.0 // accumulated turn
+	x0, y0 := px[0], py[0]
+	for i := 0; i < n; i++ {
+		vx, vy := px[i+1]-px[i], py[i+1]-py[i]
+		if i > 0 {
+			qc, qs = qc*rc-qs*rs, qc*rs+qs*rc
+		}
+		x0, y0 = x0+qc*vx-qs*vy, y0+qs*vx+qc*vy
+		px[i+1], py[i+1] = x0, y0
 	}
 }
