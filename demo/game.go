@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -163,7 +164,23 @@ func (g *game) finish() error {
 	if m == nil {
 		return fmt.Errorf("-metrics: scene %s measures nothing", g.names[g.current])
 	}
-	return m.WriteJSON(g.opts.metrics)
+	report := m.Report()
+	if x, ok := g.scene.(extraMetrics); ok {
+		for k, v := range x.Extra() {
+			report[k] = v
+		}
+	}
+	data, err := json.MarshalIndent(report, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(g.opts.metrics, append(data, '\n'), 0o644)
+}
+
+// extraMetrics is implemented by scenes that write figures beyond the quality
+// meter's to -metrics.
+type extraMetrics interface {
+	Extra() map[string]float64
 }
 
 func writeScreenshot(screen *ebiten.Image, path string) error {
