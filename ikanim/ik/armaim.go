@@ -82,14 +82,14 @@ func (s *ArmAim) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 			}
 			p.Angles[0] = math.Atan2(f.bc*my-f.bs*mx, f.bc*mx+f.bs*my)
 			p.Angles[1] = math.Atan2(mx*fy-my*fx, mx*fx+my*fy)
-			for i := 0; i < 2; i++ {
-				if lt := &c.lim[i]; lt.on {
-					p.Angles[i] = lt.clampAngle(p.Angles[i])
-				}
+		}
+		for i := 0; i < 2; i++ {
+			if lt := &c.lim[i]; lt.on {
+				p.Angles[i] = lt.clampAngle(p.Angles[i])
 			}
-			if fade > 0 {
-				c.fadeToward(p.Angles, in[:], fade)
-			}
+		}
+		if fade > 0 {
+			c.fadeToward(p.Angles, in[:], fade)
 		}
 	}
 	// Aim error: distance from the real target to the forearm's line.

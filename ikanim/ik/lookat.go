@@ -84,6 +84,15 @@ func (s *LookAt) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 			}
 			p.Angles[i] = a
 		}
+		if c.hasLimits {
+			// Bones without weight are clamped too: a solve always ends
+			// within the limits.
+			for i := range p.Angles {
+				if l := &c.lim[i]; l.on {
+					p.Angles[i] = l.clampAngle(p.Angles[i])
+				}
+			}
+		}
 		if fade > 0 {
 			c.fadeToward(p.Angles, in, fade)
 		}
