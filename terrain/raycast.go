@@ -106,7 +106,7 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 		w.stamp = 1
 	}
 	req, excl := f.Require, f.excludeMask()
-	best := best{t: math.Inf(1), entry: -1}
+	best := best{t: math.Inf(1), entry: -1, idx: 1 / dx, idy: 1 / dy}
 
 	// Clip [0,1] to the grid rectangle (slab method).
 	t0, t1 := 0.0, 1.0
@@ -251,12 +251,34 @@ type best struct {
 	ex, ey   float64 // edge vector (polygon)
 	sign     float64
 	isCircle bool
+	idx, idy float64 // 1/dx, 1/dy of the query (unused when zero)
 }
 
 // testShape tests the segment against one cached shape and updates b.
 func (w *World) testShape(e *shapeEntry, ei int, px, py, dx, dy float64, b *best) {
-	// Bounding-box rejection of the segment's box (cheap, exact).
-	if max(px, px+dx) < e.minX || min(px, px+dx) > e.maxX || max(py, py+dy) < e.minY || min(py, py+dy) > e.maxY {
+	// Slab test of the segment against the shape's box, limited to the best
+	// hit so far: a shape whose box the segment enters after the best hit
+	// cannot hold a nearer one.
+	lo, hi := 0.0, b.t
+	if dx != 0 {
+		t1, t2 := (e.minX-px)*b.idx, (e.maxX-px)*b.idx
+		if dx < 0 {
+			t1, t2 = t2, t1
+		}
+		lo, hi = max(lo, t1), min(hi, t2)
+	} else if px < e.minX || px > e.maxX {
+		return
+	}
+	if dy != 0 {
+		t1, t2 := (e.minY-py)*b.idy, (e.maxY-py)*b.idy
+		if dy < 0 {
+			t1, t2 = t2, t1
+		}
+		lo, hi = max(lo, t1), min(hi, t2)
+	} else if py < e.minY || py > e.maxY {
+		return
+	}
+	if lo > hi || lo > 1 {
 		return
 	}
 	if e.circle != nil {
@@ -277,7 +299,7 @@ func (w *World) testShape(e *shapeEntry, ei int, px, py, dx, dy float64, b *best
 			}
 		}
 		if t < b.t {
-			*b = best{t: t, entry: ei, ax: e.pos.X, ay: e.pos.Y, isCircle: true}
+			*b = best{t: t, entry: ei, ax: e.pos.X, ay: e.pos.Y, isCircle: true, idx: b.idx, idy: b.idy}
 		}
 		return
 	}
@@ -314,7 +336,7 @@ func (w *World) testShape(e *shapeEntry, ei int, px, py, dx, dy float64, b *best
 		if tn >= b.t*den {
 			continue
 		}
-		*b = best{t: tn / den, entry: ei, ax: a[0], ay: a[1], ex: ex, ey: ey, sign: sign}
+		*b = best{t: tn / den, entry: ei, ax: a[0], ay: a[1], ex: ex, ey: ey, sign: sign, idx: b.idx, idy: b.idy}
 	}
 }
 
