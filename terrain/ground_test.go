@@ -1,5 +1,3 @@
-//go:build !noikanim
-
 package terrain_test
 
 import (

@@ -2,6 +2,7 @@ package terrain_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -223,6 +224,27 @@ func TestRaycastDoesNotAllocate(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("Raycast allocates %v times per call, want 0", allocs)
+	}
+	// Any direction, circles, rays leaving the grid (border cells), misses.
+	w = terrain.Wrap(randomTerrain(5, 160, true))
+	rng := rand.New(rand.NewPCG(5, 5))
+	rays := make([][2]mgl64.Vec2, 1024)
+	for i := range rays {
+		from := mgl64.Vec2{rng.Float64()*1480 - 100, rng.Float64()*920 - 100}
+		a := rng.Float64() * 2 * math.Pi
+		rays[i] = [2]mgl64.Vec2{from, from.Add(mgl64.Vec2{400 * math.Cos(a), 400 * math.Sin(a)})}
+	}
+	for _, r := range rays {
+		w.Cast(r[0], r[1])
+	}
+	i := 0
+	allocs = testing.AllocsPerRun(5000, func() {
+		r := rays[i&1023]
+		i++
+		w.Cast(r[0], r[1])
+	})
+	if allocs != 0 {
+		t.Errorf("Cast on random rays allocates %v times per call, want 0", allocs)
 	}
 }
 

@@ -115,7 +115,9 @@ func (w *World) Shapes() int {
 }
 
 // Refresh rebuilds the World's cache of shape geometry from the space. Call it
-// after editing a polygon's Points in place or after removing many shapes.
+// after editing a polygon's Points in place, and after removing shapes from
+// the space: queries never see removed shapes (they are no longer in any
+// cell), but Draw keeps drawing them until Refresh.
 func (w *World) Refresh() {
 	w.entries = w.entries[:0]
 	w.verts = w.verts[:0]
