@@ -246,10 +246,9 @@ func cellIndex(v, size float64) int {
 // best is the nearest crossing found so far in a query.
 type best struct {
 	t        float64
-	entry    int
-	ax, ay   float64 // edge start (polygon) or circle centre
-	ex, ey   float64 // edge vector (polygon)
-	sign     float64
+	entry    int     // cache index of the shape
+	edge     int     // polygon edge index (from vertex edge to edge+1)
+	sign     float64 // winding sign used for the normal (0: face the ray)
 	isCircle bool
 	idx, idy float64 // 1/dx, 1/dy of the query (unused when zero)
 }
@@ -299,7 +298,7 @@ func (w *World) testShape(e *shapeEntry, ei int, px, py, dx, dy float64, b *best
 			}
 		}
 		if t < b.t {
-			*b = best{t: t, entry: ei, ax: e.pos.X, ay: e.pos.Y, isCircle: true, idx: b.idx, idy: b.idy}
+			b.t, b.entry, b.isCircle = t, ei, true
 		}
 		return
 	}
@@ -336,7 +335,7 @@ func (w *World) testShape(e *shapeEntry, ei int, px, py, dx, dy float64, b *best
 		if tn >= b.t*den {
 			continue
 		}
-		*b = best{t: tn / den, entry: ei, ax: a[0], ay: a[1], ex: ex, ey: ey, sign: sign, idx: b.idx, idy: b.idy}
+		b.t, b.entry, b.edge, b.sign, b.isCircle = tn/den, ei, i, sign, false
 	}
 }
 
@@ -350,21 +349,34 @@ func (w *World) finish(b *best, px, py, dx, dy float64) Hit {
 		Shape:    w.entries[b.entry].shape,
 		OK:       true,
 	}
+	e := &w.entries[b.entry]
+	var ax, ay, ex, ey float64
+	if b.isCircle {
+		ax, ay = e.pos.X, e.pos.Y
+	} else {
+		vs := w.verts[e.vStart : e.vStart+e.vCount]
+		j := b.edge + 1
+		if j == len(vs) {
+			j = 0
+		}
+		ax, ay = vs[b.edge][0], vs[b.edge][1]
+		ex, ey = vs[j][0]-ax, vs[j][1]-ay
+	}
 	if !b.isCircle {
 		// Snap to an axis-aligned edge's coordinate, so that a ray onto a
 		// flat floor, ceiling or wall reports the surface's exact value.
-		if b.ey == 0 {
-			h.Point[1] = b.ay
+		if ey == 0 {
+			h.Point[1] = ay
 		}
-		if b.ex == 0 {
-			h.Point[0] = b.ax
+		if ex == 0 {
+			h.Point[0] = ax
 		}
 	}
 	var nx, ny float64
 	if b.isCircle {
-		nx, ny = h.Point[0]-b.ax, h.Point[1]-b.ay
+		nx, ny = h.Point[0]-ax, h.Point[1]-ay
 	} else {
-		nx, ny = b.ey, -b.ex
+		nx, ny = ey, -ex
 		if b.sign < 0 {
 			nx, ny = -nx, -ny
 		}
