@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"time"
 
@@ -15,6 +16,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"github.com/ikanim/ikanim/ikanim/quality"
 )
 
 // game runs the current scene and everything around it: the scene switcher,
@@ -32,6 +35,7 @@ type game struct {
 	done       bool
 	shotTaken  bool
 	help       string
+	checkErr   error // what -check found wrong
 }
 
 func newGame(o options) (*game, error) {
@@ -141,7 +145,9 @@ func (g *game) Draw(screen *ebiten.Image) {
 	if g.done && g.opts.screenshot != "" && !g.shotTaken {
 		// The screenshot shows what the scene draws, without the panel and help line.
 		if err := writeScreenshot(screen, g.opts.screenshot); err != nil {
-			fmt.Fprintln(os.Stderr, "demo: screenshot:", err)
+			g.checkErr = fmt.Errorf("screenshot: %w", err)
+		} else if g.opts.check {
+			g.checkErr = checkNotBlank(screen)
 		}
 		g.shotTaken = true
 	}
@@ -155,8 +161,12 @@ func (g *game) Draw(screen *ebiten.Image) {
 
 func (g *game) Layout(int, int) (int, int) { return screenWidth, screenHeight }
 
-// finish writes the metrics after the game loop ends.
+// finish writes the metrics after the game loop ends and, with -check,
+// reports a blank screenshot or non-finite figures as an error.
 func (g *game) finish() error {
+	if g.checkErr != nil {
+		return g.checkErr
+	}
 	if g.opts.metrics == "" {
 		return nil
 	}
@@ -170,11 +180,27 @@ func (g *game) finish() error {
 			report[k] = v
 		}
 	}
+	var bad error
+	for k, v := range report {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			bad = fmt.Errorf("-check: metric %s is %v", k, v)
+			report[k] = -1 // JSON has no NaN; the error says what it was
+		}
+	}
+	if n := report[quality.KeyNaNCount]; n > 0 {
+		bad = fmt.Errorf("-check: the scene produced %v NaN/Inf values", n)
+	}
 	data, err := json.MarshalIndent(report, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(g.opts.metrics, append(data, '\n'), 0o644)
+	if err := os.WriteFile(g.opts.metrics, append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	if g.opts.check {
+		return bad
+	}
+	return nil
 }
 
 // extraMetrics is implemented by scenes that write figures beyond the quality
@@ -196,4 +222,20 @@ func writeScreenshot(screen *ebiten.Image, path string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// checkNotBlank fails when the frame has fewer than 16 distinct colours: a
+// scene that draws nothing, or only a flat fill, is broken.
+func checkNotBlank(screen *ebiten.Image) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(b)
+	screen.ReadPixels(img.Pix)
+	seen := map[uint32]bool{}
+	for i := 0; i+3 < len(img.Pix) && len(seen) < 16; i += 4 * 7 {
+		seen[uint32(img.Pix[i])<<24|uint32(img.Pix[i+1])<<16|uint32(img.Pix[i+2])<<8|uint32(img.Pix[i+3])] = true
+	}
+	if len(seen) < 16 {
+		return fmt.Errorf("-check: the last frame is blank (%d distinct colours)", len(seen))
+	}
+	return nil
 }

@@ -33,6 +33,7 @@ type options struct {
 	count      int
 	debug      bool
 	panel      bool
+	check      bool
 }
 
 func main() {
@@ -47,6 +48,7 @@ func main() {
 	flag.IntVar(&o.count, "count", 0, "number of creatures for crowd scenes (0 = the scene's default)")
 	flag.BoolVar(&o.debug, "debug", false, "start with the debug overlay on")
 	flag.BoolVar(&o.panel, "panel", true, "show the tuning panel")
+	flag.BoolVar(&o.check, "check", false, "exit with an error if the screenshot is blank or the metrics hold NaN/Inf (for CI)")
 	flag.BoolVar(&list, "list", false, "print the scenes and exit")
 	flag.Parse()
 
