@@ -58,3 +58,24 @@ func BenchmarkLineTest(b *testing.B) {
 	}
 	b.ReportMetric(float64(hits), "hits/4096")
 }
+
+// BenchmarkRaycastGenerated: the same 4,096 foot rays over a game-like world
+// from Generate (ground of hills, slopes, stairs and gaps, plus 100 disjoint
+// platforms), where shapes overlap far less than in randomTerrain.
+func BenchmarkRaycastGenerated(b *testing.B) {
+	w := terrain.Generate(1, terrain.GenOptions{Platforms: 100})
+	rays := footRays()
+	hits := 0
+	for _, r := range rays {
+		if _, _, ok := w.Raycast(r[0], r[1]); ok {
+			hits++
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		r := rays[i&4095]
+		w.Raycast(r[0], r[1])
+	}
+	b.ReportMetric(float64(hits), "hits/4096")
+	b.ReportMetric(float64(w.ShapeCount()), "shapes")
+}

@@ -107,8 +107,8 @@ func (w *World) Bounds() (min, max mgl64.Vec2) {
 	return mgl64.Vec2{}, mgl64.Vec2{float64(w.space.Width()), float64(w.space.Height())}
 }
 
-// Shapes returns the number of shapes in the space.
-func (w *World) Shapes() int {
+// ShapeCount returns the number of shapes in the space.
+func (w *World) ShapeCount() int {
 	n := 0
 	w.space.ForEachShape(func(resolv.IShape, int, int) bool { n++; return true })
 	return n
