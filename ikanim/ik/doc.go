@@ -1,0 +1,54 @@
+// Package ik is a pure 2D inverse-kinematics solver set: analytic two-bone
+// (with pole, margin, softness, stretch and an arm-aim variant), FABRIK and
+// CCD for chains of any length with per-joint limits, look-at/aim spread
+// over several bones, and per-bone blending. It imports only the standard
+// library and mathgl; it knows nothing of Ebitengine or resolv.
+//
+// # Conventions
+//
+//   - Units are pixels and radians.
+//   - Space is Ebitengine's screen space: x increases right, y increases down.
+//   - A positive angle turns clockwise on screen, the same as ebiten.GeoM.Rotate; angle 0 points along +x.
+//   - A bone's local angle is measured from its parent bone's direction (Pose.Base for bone 0); world angles are sums of local angles.
+//   - Solvers write local angles in (-pi, pi] and never return NaN or Inf.
+//   - Definitions (Chain, built once with NewChain and shared) are separate from instances (Pose, one per character).
+//   - Per-frame calls (Joints, every Solve, Blend, SolveTwoBone) do not allocate once a solver's scratch has grown.
+//   - The same inputs give bit-identical outputs.
+//
+// # Which solver
+//
+//   - SolveTwoBone / SolveTwoBoneXY: the bare kernel, positions in and out, for hot loops (legs of many creatures).
+//   - TwoBone: legs and arms of exactly two bones; exact, one step, stable bend side via Bend or Pole; softness and stretch.
+//   - ArmAim: a two-bone arm holding something that must point at the target (a gun, a torch).
+//   - FABRIK: chains of any length reaching a point (tails, tentacles, spider legs of 3+ bones); fast convergence, limits respected.
+//   - CCD: chains where the tip should lead the motion, with per-bone Weights (FadeWeights) and a damping MaxStep.
+//   - LookAt: turn a head (and optionally spine and neck, with Weights) to face a point along an Axis.
+//   - Blend: mix any solved pose with the animated pose by a weight.
+//
+// # Fade
+//
+// Every solver has a Fade field: the amount by which the result fades back
+// to the input pose, per bone, along the shortest arc. 0 (the zero value)
+// is full IK, 1 leaves the input pose unchanged (an early out), values are
+// clamped to [0,1] and NaN is treated as 0, so zero-value solvers work.
+// Limits are applied again after fading.
+//
+// # Mirroring
+//
+// Pose.Mirror reflects the whole chain about the vertical line through
+// Pose.Origin. Base and Angles stay canonical (unmirrored): a solver
+// reflects the target into the canonical frame, solves there, and writes
+// canonical angles, so bend sides, poles, limits and aim axes flip
+// consistently with the facing. A mirrored solve is exactly the reflection
+// of the unmirrored solve of the reflected target.
+//
+// # Bad input
+//
+// Definitions are checked once: NewChain returns an error naming the bone
+// and the field. At run time nothing panics: a Pose whose Angles length
+// differs from Chain.Len, a non-finite or out-of-range Origin, a non-finite
+// Base, or a non-finite target makes Solve leave the pose unchanged (non-
+// finite angles are reset to the bone's Rest) and return the zero Result.
+// Targets on the root, on a joint, at or beyond full reach give documented,
+// continuous results (see each solver).
+package ik
