@@ -84,7 +84,7 @@ func ExampleLookAt() {
 	// spine, neck, head; the head's pivot is joint 2.
 	body, _ := ik.NewChain(ik.Bone{Name: "spine", Length: 20}, ik.Bone{Name: "neck", Length: 8}, ik.Bone{Name: "head", Length: 6})
 	p := body.NewPose()
-	p.Base = -math.Pi / 2 // standing up
+	p.Base = -math.Pi / 2                                                 // standing up
 	look := ik.LookAt{Axis: math.Pi / 2, Weights: []float64{0.1, 0.3, 1}} // the face looks along the head's clockwise normal
 	// The target is at -45 degrees from the head pivot (0,-28): the spine
 	// takes 0.1 of that turn first (-0.0785), the neck 0.3 of what is left,
