@@ -11,23 +11,27 @@
 //
 // and the animated clearance of the foot is lift = max(0, min_k (-S_k.y)), the
 // height of its lowest sole point above the animation's ground line (0 for a
-// planted foot). A ray through each sample's x, from RayUp above the ankle to RayDown
-// below it, finds the ground point H_k with unit normal n_k. The foot turns by
-// phi, the angle from up to the mean normal m (clockwise positive:
-// phi = atan2(m.x, -m.y)), clamped to MaxFootAngle, on top of its animated
-// angle. The foot then moves along up by s. The height of a point X above the
-// ground line through H_k, measured along up, is dot(X - H_k, n_k) / (-n_k.y);
-// moving by s along up adds s to it. With the turned samples
-// S'_k = A + R(alpha+phi) (x_k, ah) and base_k = dot(S'_k - H_k, n_k)/(-n_k.y),
-// the lowest sample keeps the animated clearance when
+// planted foot). A ray through each sample's x, from RayUp above the ankle
+// to RayDown below it, finds the ground point H_k with unit normal n_k. The
+// foot turns by phi, the angle from up to the mean normal m (clockwise
+// positive: phi = atan2(m.x, -m.y)), clamped to MaxFootAngle, on top of its
+// animated angle: on stairs the normals all point up and the foot stays level
+// even across a step edge; on a slope it lies along the slope. The turned
+// samples are S'_k = A + R(alpha+phi) (x_k, ah), and the foot then moves
+// along up by
 //
 //	s = max_k (lift - base_k),
 //
-// so no sample goes below its ground line and the lowest one rests on it
-// (planted feet touch, swinging feet keep their animated height over the
-// ground). For one sample under the ankle of a level planted foot on a plane
-// this puts the ankle ah above the plane along its normal. The limb's target is A moved up by s and its EffectorRotation is
-// phi, so the foot keeps its animated angle plus the slope.
+// where base_k is the height of S'_k above the ground under it, so no sample
+// goes below the ground and the lowest one keeps the animated clearance
+// (planted feet touch; swinging feet keep their height over the ground).
+// With HeelToe, a second vertical ray through each S'_k measures base_k
+// exactly (a foot across a peak or a valley rests on the real ground, not on
+// the faces' extensions). With one ray, base_k is the height above the ground
+// line through H_k, dot(S'_k - H_k, n_k) / (-n_k.y), exact on a plane: a
+// level planted foot's ankle ends ah above the plane along its normal. The
+// limb's target is A moved up by s and its EffectorRotation is phi, so the
+// foot keeps its animated angle plus the slope.
 //
 // Centroid. The body (rig.BodyOffset, along up) goes to
 // min(0, min_k s_k) + LiftWeight * max(0, max_k s_k), clamped to
@@ -48,17 +52,19 @@ import (
 
 // Grounder defaults (used when the field is zero).
 const (
-	DefaultRayUp        = 40.0        // px above the ankle a foot ray starts
-	DefaultRayDown      = 60.0        // px below the ankle a foot ray ends
-	DefaultMaxStep      = 30.0        // px a foot may move along up
-	DefaultMaxFootAngle = math.Pi / 4 // 45 degrees
-	DefaultBodySpeed    = 8.0         // 1/s, body offset smoothing rate
-	DefaultMaxLower     = 40.0        // px the body may be lowered
-	DefaultAnkleHeight  = 5.0         // px of the biped template's ankle above its sole
-	DefaultHeel         = 4.0         // px of sole behind the ankle
-	DefaultPlantedLift  = 0.5         // px of clearance under which a foot counts as planted
-	minGroundCos        = 0.05        // a surface steeper than acos(0.05) is no ground
-	maxGrounderSamples  = 3           // heel, ankle, toe
+	DefaultRayUp          = 40.0        // px above the ankle a foot ray starts
+	DefaultRayDown        = 60.0        // px below the ankle a foot ray ends
+	DefaultMaxStep        = 30.0        // px a foot may move along up
+	DefaultMaxFootAngle   = math.Pi / 4 // 45 degrees
+	DefaultBodySpeed      = 8.0         // 1/s, body offset smoothing rate
+	DefaultMaxLower       = 40.0        // px the body may be lowered
+	DefaultAnkleHeight    = 5.0         // px of the biped template's ankle above its sole
+	DefaultHeel           = 4.0         // px of sole behind the ankle
+	DefaultPlantedLift    = 0.5         // px of clearance under which a foot counts as planted
+	DefaultLandSlope      = 2.0         // px of offset error allowed per px of clearance
+	DefaultLandAngleSlope = 0.1         // rad of angle error allowed per px of clearance
+	minGroundCos          = 0.05        // a surface steeper than acos(0.05) is no ground
+	maxGrounderSamples    = 3           // heel, ankle, toe
 )
 
 // GrounderLeg names a leg of a Grounder and its sole geometry. Zero values
@@ -131,6 +137,11 @@ type Grounder struct {
 	// PlantedLift is the clearance under which a foot counts as planted, px
 	// (default 0.5).
 	PlantedLift float64
+	// LandSlope bounds how far a lifted foot's smoothed offset may be from
+	// its ground target per px of clearance (default 2 px/px), and
+	// LandAngleSlope its angle (default 0.1 rad/px): as the foot comes down
+	// its smoothing tightens continuously to none at touch-down.
+	LandSlope, LandAngleSlope float64
 
 	// DisableFeet turns foot placement off (the legs fade back to the
 	// animation); DisableBody turns the centroid off (the body offset fades
@@ -260,7 +271,6 @@ func (g *Grounder) Control(r *Rig, dt float64) {
 		c.Lift = lift
 		if !ok || g.DisableFeet {
 			c.Grounded, c.Planted = false, false
-			leg.init = false
 			limb.Weight = 0
 			// Fade toward the animated foot.
 			c.Offset += (0 - c.Offset) * footAlpha
@@ -271,8 +281,15 @@ func (g *Grounder) Control(r *Rig, dt float64) {
 			continue
 		}
 		if leg.init && lift > planted {
+			// A lifted foot follows smoothly, but never strays further
+			// from its ground target than LandSlope (LandAngleSlope) per
+			// px of clearance, so it lands exactly and without a jump.
 			c.Offset += (s - c.Offset) * footAlpha
 			c.Angle += (phi - c.Angle) * footAlpha
+			do := orDefault(g.LandSlope, DefaultLandSlope) * lift
+			da := orDefault(g.LandAngleSlope, DefaultLandAngleSlope) * lift
+			c.Offset = s + math.Max(-do, math.Min(do, c.Offset-s))
+			c.Angle = phi + math.Max(-da, math.Min(da, c.Angle-phi))
 		} else {
 			c.Offset, c.Angle = s, phi
 		}
@@ -389,15 +406,36 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 	phi = math.Max(-maxAngle, math.Min(maxAngle, phi))
 	sb, cb := math.Sincos(alpha + phi)
 	s = -math.MaxFloat64
-	for k := 0; k < n; k++ {
-		if !hit[k] {
-			continue
+	if g.HeelToe {
+		// Second pass: vertical rays through the turned sole samples give
+		// the ground exactly under each; the lowest sample keeps the
+		// animated clearance over it.
+		for k := 0; k < n; k++ {
+			x := xs[k]
+			px, py := A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
+			from := r.frame.toWorld(mgl64.Vec2{px, A[1] - up})
+			to := r.frame.toWorld(mgl64.Vec2{px, A[1] + down})
+			p, _, hitOK := g.Ground.Raycast(from, to)
+			if !hitOK || !finiteVec(p) {
+				continue
+			}
+			h := r.frame.toLocal(p)
+			s = math.Max(s, lift-(h[1]-py))
 		}
-		x := xs[k]
-		px, py := A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
-		nx, ny := ns[k][0], ns[k][1]
-		base := ((px-hs[k][0])*nx + (py-hs[k][1])*ny) / -ny
-		s = math.Max(s, lift-base)
+	}
+	if s == -math.MaxFloat64 {
+		// One ray (or no second-pass hit): the ground near each sample is
+		// its tangent line.
+		for k := 0; k < n; k++ {
+			if !hit[k] {
+				continue
+			}
+			x := xs[k]
+			px, py := A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
+			nx, ny := ns[k][0], ns[k][1]
+			base := ((px-hs[k][0])*nx + (py-hs[k][1])*ny) / -ny
+			s = math.Max(s, lift-base)
+		}
 	}
 	if !finiteNum(s) || !finiteNum(phi) {
 		return 0, 0, lift, false
