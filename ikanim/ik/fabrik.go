@@ -133,39 +133,13 @@ func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 				break
 			}
 			iters++
-			// Backward pass: end pinned to the target.
-			px[n], py[n] = tx, ty
-			for i := n - 1; i >= 0; i-- {
-				vx, vy := px[i]-px[i+1], py[i]-py[i+1]
-				q := vx*vx + vy*vy
-				if q > tinySq {
-					k := L[i] / math.Sqrt(q)
-					px[i], py[i] = px[i+1]+vx*k, py[i+1]+vy*k
-				} else {
-					vx, vy = backwardFallback(px, py, i, f.ox, f.oy)
-					px[i], py[i] = px[i+1]+vx*L[i], py[i+1]+vy*L[i]
-				}
-			}
-			// Forward pass: root pinned back.
-			px[0], py[0] = f.ox, f.oy
+			backwardPass(px, py, L, tx, ty, f.ox, f.oy)
 			if c.hasLimits {
+				px[0], py[0] = f.ox, f.oy
 				forwardLimited(c, px, py, f.bc, f.bs)
 				continue
 			}
-			for i := 0; i < n; i++ {
-				vx, vy := px[i+1]-px[i], py[i+1]-py[i]
-				q := vx*vx + vy*vy
-				if q > tinySq {
-					k := L[i] / math.Sqrt(q)
-					px[i+1], py[i+1] = px[i]+vx*k, py[i]+vy*k
-				} else {
-					vx, vy = f.bc, f.bs
-					if i > 0 {
-						vx, vy = (px[i]-px[i-1])/L[i-1], (py[i]-py[i-1])/L[i-1]
-					}
-					px[i+1], py[i+1] = px[i]+vx*L[i], py[i]+vy*L[i]
-				}
-			}
+			forwardPass(px, py, L, f.ox, f.oy, f.bc, f.bs)
 		}
 	}
 
@@ -191,18 +165,6 @@ func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	}
 	e := dist(ex, ey, f.rx, f.ry)
 	return Result{Iterations: iters, Error: e, Reached: e <= tol, Scale: 1}
-}
-
-// backwardFallback gives the unit direction for joint i when it coincides
-// with joint i+1 in the backward pass: toward the root, else (1,0).
-func backwardFallback(px, py []float64, i int, ox, oy float64) (float64, float64) {
-	vx, vy := ox-px[i+1], oy-py[i+1]
-	q := vx*vx + vy*vy
-	if q > tinySq {
-		d := math.Sqrt(q)
-		return vx / d, vy / d
-	}
-	return 1, 0
 }
 
 // forwardLimited is the forward pass with every bone's local direction
@@ -298,4 +260,104 @@ func unbend(px, py []float64, reach, d float64) {
 		x0, y0 = x0+qc*vx-qs*vy, y0+qs*vx+qc*vy
 		px[i+1], py[i+1] = x0, y0
 	}
+}
+
+// recompute is the fraction of the expanded squared length below which
+// the passes recompute it directly (see backwardPass): it bounds the
+// cancellation error of the expansion to about 1e-12 relative.
+const recompute = 1e-4
+
+// backwardPass pins the end to (tx, ty) and slides every joint inward.
+//
+// Latency, not arithmetic, bounds a pass: each joint needs the previous
+// one. Instead of recomputing |v|^2 from the moved joint, the next squared
+// distance is expanded as
+//
+//	|w - k v|^2 = |w|^2 + L^2 - 2k (w.v)     (k^2 |v|^2 = L^2)
+//
+// where w (old next joint minus the joint just placed's anchor) and w.v are
+// ready before k is, so only one multiply-add separates one bone's square
+// root and division from the next. When the expansion cancels (the result
+// is below recompute of its terms) it is recomputed directly.
+func backwardPass(px, py, L []float64, tx, ty, ox, oy float64) {
+	n := len(L)
+	px = px[:n+1]
+	py = py[:n+1]
+	px[n], py[n] = tx, ty
+	ax, ay := tx, ty // anchor: the joint placed last
+	vx, vy := px[n-1]-ax, py[n-1]-ay
+	q := vx*vx + vy*vy
+	for i := n - 1; i >= 0; i-- {
+		var k float64
+		if q > tinySq {
+			k = L[i] / math.Sqrt(q)
+		} else {
+			vx, vy = towardRoot(ax, ay, ox, oy)
+			k = L[i]
+		}
+		nx, ny := ax+k*vx, ay+k*vy
+		px[i], py[i] = nx, ny
+		if i == 0 {
+			return
+		}
+		wx, wy := px[i-1]-ax, py[i-1]-ay
+		cc := wx*wx + wy*wy + L[i]*L[i]
+		b := 2 * (wx*vx + wy*vy)
+		vx, vy = wx-k*vx, wy-k*vy
+		q = cc - k*b
+		if q < recompute*cc {
+			q = vx*vx + vy*vy
+		}
+		ax, ay = nx, ny
+	}
+}
+
+// forwardPass pins the root back to (ox, oy) and slides every joint
+// outward, with the same expansion as backwardPass. A bone whose joints
+// coincide continues its parent's direction ((bc, bs) for bone 0).
+func forwardPass(px, py, L []float64, ox, oy, bc, bs float64) {
+	n := len(L)
+	px = px[:n+1]
+	py = py[:n+1]
+	px[0], py[0] = ox, oy
+	ax, ay := ox, oy
+	vx, vy := px[1]-ax, py[1]-ay
+	q := vx*vx + vy*vy
+	for i := 0; i < n; i++ {
+		var k float64
+		if q > tinySq {
+			k = L[i] / math.Sqrt(q)
+		} else {
+			vx, vy = bc, bs
+			if i > 0 {
+				vx, vy = (ax-px[i-1])/L[i-1], (ay-py[i-1])/L[i-1]
+			}
+			k = L[i]
+		}
+		nx, ny := ax+k*vx, ay+k*vy
+		px[i+1], py[i+1] = nx, ny
+		if i == n-1 {
+			return
+		}
+		wx, wy := px[i+2]-ax, py[i+2]-ay
+		cc := wx*wx + wy*wy + L[i]*L[i]
+		b := 2 * (wx*vx + wy*vy)
+		vx, vy = wx-k*vx, wy-k*vy
+		q = cc - k*b
+		if q < recompute*cc {
+			q = vx*vx + vy*vy
+		}
+		ax, ay = nx, ny
+	}
+}
+
+// towardRoot is the unit direction from (x, y) toward the root, else (1,0).
+func towardRoot(x, y, ox, oy float64) (float64, float64) {
+	vx, vy := ox-x, oy-y
+	q := vx*vx + vy*vy
+	if q > tinySq {
+		d := math.Sqrt(q)
+		return vx / d, vy / d
+	}
+	return 1, 0
 }
