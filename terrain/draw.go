@@ -1,8 +1,10 @@
 package terrain
 
 import (
+	"cmp"
 	"image/color"
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -51,50 +53,104 @@ type drawCache struct {
 	strokeGrass vector.Path
 }
 
-// drawEdge is edge i (from vertex i to i+1) of cached shape entry.
+// drawEdge is the part [f0,f1] (fractions from vertex i towards vertex i+1)
+// of edge i of cached shape entry that Draw outlines.
 type drawEdge struct {
 	entry, i int
+	f0, f1   float64
 }
 
-// edgeKey identifies an undirected edge by its endpoints quantised to 1/64 px.
-type edgeKey struct{ ax, ay, bx, by int64 }
+// edgeRec is one polygon edge while finding outline pieces.
+type edgeRec struct {
+	entry, i int
+	s0, s1   float64 // projections of its ends on the line direction
+}
 
+// lineKey identifies the infinite line through an edge: its direction
+// (made unique by sign) and its offset, quantised.
+type lineKey struct{ dir, off int64 }
+
+// quant rounds v to 1/64 px as an integer key.
 func quant(v float64) int64 { return int64(math.Round(v * 64)) }
 
-// rebuildEdges finds the polygon edges not shared with another shape (the
-// vertical seams between ground quads are not outlined).
+// rebuildEdges finds the parts of polygon edges not covered by a collinear
+// edge of another shape, so that the seams between neighbouring ground quads
+// (equal or partly overlapping vertical sides) are not outlined.
 func (w *World) rebuildEdges() {
-	count := make(map[edgeKey]int)
-	key := func(a, b mgl64.Vec2) edgeKey {
-		k := edgeKey{quant(a[0]), quant(a[1]), quant(b[0]), quant(b[1])}
-		if k.ax > k.bx || (k.ax == k.bx && k.ay > k.by) {
-			k = edgeKey{k.bx, k.by, k.ax, k.ay}
+	groups := make(map[lineKey][]edgeRec)
+	var keys []lineKey
+	for ei := range w.entries {
+		e := &w.entries[ei]
+		if e.poly == nil || e.vCount < 2 {
+			continue
 		}
-		return k
-	}
-	each := func(fn func(ei, i int, a, b mgl64.Vec2)) {
-		for ei := range w.entries {
-			e := &w.entries[ei]
-			if e.poly == nil || e.vCount < 2 {
+		vs := w.verts[e.vStart : e.vStart+e.vCount]
+		edges := len(vs)
+		if len(vs) <= 2 || !e.poly.Closed {
+			edges--
+		}
+		for i := range edges {
+			a, b := vs[i], vs[(i+1)%len(vs)]
+			d := b.Sub(a)
+			l := d.Len()
+			if l == 0 {
 				continue
 			}
-			vs := w.verts[e.vStart : e.vStart+e.vCount]
-			edges := len(vs)
-			if len(vs) <= 2 || !e.poly.Closed {
-				edges--
+			d = d.Mul(1 / l)
+			if d[0] < 0 || (d[0] == 0 && d[1] < 0) {
+				d = d.Mul(-1)
 			}
-			for i := range edges {
-				fn(ei, i, vs[i], vs[(i+1)%len(vs)])
+			k := lineKey{int64(math.Round(math.Atan2(d[1], d[0]) * 1e6)), quant(d[0]*a[1] - d[1]*a[0])}
+			if _, ok := groups[k]; !ok {
+				keys = append(keys, k)
+			}
+			groups[k] = append(groups[k], edgeRec{ei, i, d.Dot(a), d.Dot(b)})
+		}
+	}
+	w.draw.edges = w.draw.edges[:0]
+	var cover [][2]float64
+	for _, k := range keys { // insertion order: deterministic
+		g := groups[k]
+		for _, r := range g {
+			lo, hi := min(r.s0, r.s1), max(r.s0, r.s1)
+			// Subtract the other shapes' intervals from [lo,hi], left to right.
+			cover = cover[:0]
+			for _, o := range g {
+				if o.entry != r.entry {
+					cover = append(cover, [2]float64{min(o.s0, o.s1), max(o.s0, o.s1)})
+				}
+			}
+			slices.SortFunc(cover, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+			const eps = 1.0 / 64
+			emit := func(a, b float64) {
+				if b-a <= eps {
+					return
+				}
+				f0, f1 := (a-r.s0)/(r.s1-r.s0), (b-r.s0)/(r.s1-r.s0)
+				if f0 > f1 {
+					f0, f1 = f1, f0
+				}
+				w.draw.edges = append(w.draw.edges, drawEdge{r.entry, r.i, f0, f1})
+			}
+			cur := lo
+			for _, c := range cover {
+				if c[1] <= cur {
+					continue
+				}
+				if c[0] >= hi {
+					break
+				}
+				emit(cur, min(c[0], hi))
+				cur = c[1]
+				if cur >= hi {
+					break
+				}
+			}
+			if cur < hi {
+				emit(cur, hi)
 			}
 		}
 	}
-	each(func(_, _ int, a, b mgl64.Vec2) { count[key(a, b)]++ })
-	w.draw.edges = w.draw.edges[:0]
-	each(func(ei, i int, a, b mgl64.Vec2) {
-		if count[key(a, b)] == 1 {
-			w.draw.edges = append(w.draw.edges, drawEdge{ei, i})
-		}
-	})
 	w.draw.valid = true
 }
 
@@ -153,8 +209,8 @@ func (w *World) buildDrawPaths(g *ebiten.GeoM) {
 		e := &w.entries[de.entry]
 		vs := w.verts[e.vStart : e.vStart+e.vCount]
 		a, b := vs[de.i], vs[(de.i+1)%len(vs)]
-		ax, ay := pt(a)
-		bx, by := pt(b)
+		ax, ay := pt(a.Add(b.Sub(a).Mul(de.f0)))
+		bx, by := pt(a.Add(b.Sub(a).Mul(de.f1)))
 		dc.line.MoveTo(ax, ay)
 		dc.line.LineTo(bx, by)
 		// Outward normal (E.y, -E.x)*sign; "up" when its y is below -cos(60).

@@ -1,6 +1,7 @@
 package terrain_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -31,5 +32,19 @@ func TestDrawOutlineSkipsSeams(t *testing.T) {
 	w.BuildDrawPaths(&g)
 	if got, want := w.DrawEdges(), 2*5+2; got != want {
 		t.Errorf("outline edges = %d, want %d", got, want)
+	}
+}
+
+// The outline of "stairs16" is the perimeter of the union of its quads: the
+// surface (1280 px of treads and flats plus 16 risers of 16 px), the two
+// 160 px ends and the 1280 px bottom. The covered parts of the risers shared
+// by neighbouring quads are not outlined; the visible parts are.
+func TestDrawOutlineIsUnionPerimeter(t *testing.T) {
+	w, _ := terrain.Scene("stairs16")
+	var g ebiten.GeoM
+	w.BuildDrawPaths(&g)
+	want := 1280 + 16*16.0 + 2*(720-560) + 1280
+	if got := w.OutlineLength(); math.Abs(got-want) > 1e-6 {
+		t.Errorf("outline length = %v, want %v", got, want)
 	}
 }

@@ -7,3 +7,15 @@ func (w *World) BuildDrawPaths(g *ebiten.GeoM) { w.buildDrawPaths(g) }
 
 // DrawEdges is the number of outline edges Draw strokes.
 func (w *World) DrawEdges() int { return len(w.draw.edges) }
+
+// OutlineLength is the total world length of the outline Draw strokes.
+func (w *World) OutlineLength() float64 {
+	var sum float64
+	for _, de := range w.draw.edges {
+		e := &w.entries[de.entry]
+		vs := w.verts[e.vStart : e.vStart+e.vCount]
+		a, b := vs[de.i], vs[(de.i+1)%len(vs)]
+		sum += (de.f1 - de.f0) * b.Sub(a).Len()
+	}
+	return sum
+}

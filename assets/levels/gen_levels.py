@@ -41,7 +41,7 @@ dump('climb.json', climb)
 spiders = {"name": "spiders", "width": 1280, "height": 720, "cell": 32, "entries": [
     {"kind": "polyline", "points": [[0, 600], [160, 600], [300, r(600 - 140 * math.tan(math.radians(35)))], [380, r(600 - 140 * math.tan(math.radians(35)))], [380, 520], [440, 520], [440, 536], [500, 536], [500, 552], [560, 552]], "bottom": 720, "tags": ["ground"]},
     {"kind": "polyline", "points": [[600, 552], [700, 600], [900, 600]], "bottom": 720, "tags": ["ground"]},
-    {"kind": "box", "x": 900, "y": 260, "w": 60, "h": 400, "tags": ["wall"]},
+    {"kind": "box", "x": 900, "y": 260, "w": 60, "h": 460, "tags": ["wall"]},
     {"kind": "polyline", "points": [[960, 600], [1280, 600]], "bottom": 720, "tags": ["ground"]},
     {"kind": "ceiling", "points": [[560, 200], [700, 230], [900, 230]], "top": 0, "tags": ["ceiling"]},
     {"kind": "polygon", "points": [[1040, 600], [1120, 520], [1200, 600]], "tags": ["ground"]},
