@@ -130,6 +130,38 @@ func BenchmarkTwoBoneKernel(b *testing.B) {
 	}
 }
 
+// BenchmarkTwoBoneKernelXY measures the scalar form SolveTwoBoneXY, whose
+// arguments and results travel in registers.
+func BenchmarkTwoBoneKernelXY(b *testing.B) {
+	for _, w := range limb2Workloads() {
+		b.Run("limb2/"+w.name, func(b *testing.B) {
+			targets := w.targets
+			var sink float64
+			j := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t := targets[j]
+				mx, _, _, ey := ik.SolveTwoBoneXY(0, 0, t[0], t[1], 60, 40, 1)
+				sink += mx + ey
+				if j++; j == len(targets) {
+					j = 0
+				}
+			}
+			b.StopTimer()
+			st := newStats()
+			for _, t := range targets {
+				_, _, ex, ey := ik.SolveTwoBoneXY(0, 0, t[0], t[1], 60, 40, 1)
+				st.add(mgl64.Vec2{ex, ey}.Sub(t).Len(), 1)
+			}
+			st.report(b, false)
+			if sink == 0.5 {
+				b.Log(sink)
+			}
+		})
+	}
+}
+
 // BenchmarkTwoBoneSolve measures TwoBone.Solve: validation, kernel, two
 // atan2 for the local angles.
 func BenchmarkTwoBoneSolve(b *testing.B) {
@@ -161,4 +193,15 @@ func BenchmarkLookAtChain10(b *testing.B) {
 // BenchmarkLookAtHead turns only the last bone (nil weights).
 func BenchmarkLookAtHead(b *testing.B) {
 	modes(b, chain10(), chain10Workloads(), func() solver { return &ik.LookAt{} }, false)
+}
+
+// BenchmarkFABRIKChain10Iter and BenchmarkCCDChain10Iter isolate the cost
+// of one iteration: a tolerance of 1e-12 px keeps the solver iterating to
+// its cap (10 for FABRIK, 80 for CCD) on the random targets, cold.
+func BenchmarkFABRIKChain10Iter(b *testing.B) {
+	benchSolver(b, chain10(), &ik.FABRIK{Tolerance: 1e-12}, chain10Random(), true, true)
+}
+
+func BenchmarkCCDChain10Iter(b *testing.B) {
+	benchSolver(b, chain10(), &ik.CCD{Tolerance: 1e-12, MaxIterations: 80}, chain10Random(), true, true)
 }

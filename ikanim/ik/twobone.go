@@ -69,17 +69,8 @@ const minAxis = 1e-12
 // allocates, and never returns NaN or Inf for finite positive lengths and a
 // finite root (see the file comment for degenerate inputs).
 func SolveTwoBone(root, target mgl64.Vec2, upper, lower, bend float64) (mid, end mgl64.Vec2) {
-	// A wrapper small enough to be inlined: Go passes [2]float64 values
-	// through memory but float64 values in registers, and for a kernel this
-	// short that difference is most of the cost.
-	mid[0], mid[1], end[0], end[1] = twoBoneDefault(root[0], root[1], target[0], target[1], upper, lower, bend)
+	mid[0], mid[1], end[0], end[1] = twoBone(root[0], root[1], target[0], target[1], upper, lower, bend, 1-DefaultMargin)
 	return mid, end
-}
-
-// twoBoneDefault is twoBone with the default margin (one argument fewer
-// keeps SolveTwoBone within the inlining budget).
-func twoBoneDefault(rx, ry, tx, ty, u, l, bend float64) (mx, my, ex, ey float64) {
-	return twoBone(rx, ry, tx, ty, u, l, bend, 1-DefaultMargin)
 }
 
 // twoBone is the kernel; the maximum reach is keep*(u+l). Its common
