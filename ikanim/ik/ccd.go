@@ -140,41 +140,68 @@ func (s *CCD) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 			break
 		}
 		iters++
-		for j := n - 1; j >= 0; j-- {
-			ax, ay := ex-jx[j], ey-jy[j]
-			bx, by := tx-jx[j], ty-jy[j]
-			m := (ax*ax + ay*ay) * (bx*bx + by*by)
-			if !(m > tinySq*tinySq) {
-				continue
-			}
-			inv := 1 / math.Sqrt(m)
-			rc, rs := (ax*bx+ay*by)*inv, (ax*by-ay*bx)*inv
-			if weighted && j < len(s.Weights) && s.Weights[j] != 1 {
-				w := clamp01(s.Weights[j])
-				if w == 0 {
-					continue
+		// Sweep from the tip. a = E - J, b = T - J for the current joint J;
+		// qa, qb, dot, cr are |a|^2, |b|^2, a.b and a x b.
+		j := n - 1
+		ax, ay := ex-jx[j], ey-jy[j]
+		bx, by := tx-jx[j], ty-jy[j]
+		qa, qb := ax*ax+ay*ay, bx*bx+by*by
+		dot, cr := ax*bx+ay*by, ax*by-ay*bx
+		for {
+			rc, rs := 1.0, 0.0
+			// |a|^2 |b|^2 = (a.b)^2 + (a x b)^2 (Lagrange), so r is unit
+			// even when dot and cr carry rounding from the update below.
+			if m := dot*dot + cr*cr; m > tinySq*tinySq && qa*qb > tinySq*tinySq {
+				inv := 1 / math.Sqrt(m)
+				rc, rs = dot*inv, cr*inv
+				if weighted && j < len(s.Weights) && s.Weights[j] != 1 {
+					if w := clamp01(s.Weights[j]); w == 0 {
+						rc, rs = 1, 0
+					} else {
+						rs, rc = math.Sincos(w * math.Atan2(rs, rc))
+					}
 				}
-				rs, rc = math.Sincos(w * math.Atan2(rs, rc))
-			}
-			if rc < stepC {
-				rc = stepC
-				if rs < 0 {
-					rs = -stepS
-				} else {
-					rs = stepS
+				if rc < stepC {
+					rc = stepC
+					if rs < 0 {
+						rs = -stepS
+					} else {
+						rs = stepS
+					}
 				}
-			}
-			nc, ns := lc[j]*rc-ls[j]*rs, lc[j]*rs+ls[j]*rc
-			if l := &c.lim[j]; l.on {
-				if nc2, ns2, moved := l.clampDir(nc, ns); moved {
-					nc, ns = nc2, ns2
-					// r = new * conj(old)
-					rc, rs = nc*lc[j]+ns*ls[j], ns*lc[j]-nc*ls[j]
+				nc, ns := lc[j]*rc-ls[j]*rs, lc[j]*rs+ls[j]*rc
+				if l := &c.lim[j]; l.on {
+					if nc2, ns2, moved := l.clampDir(nc, ns); moved {
+						nc, ns = nc2, ns2
+						// r = new * conj(old)
+						rc, rs = nc*lc[j]+ns*ls[j], ns*lc[j]-nc*ls[j]
+					}
 				}
+				lc[j], ls[j] = nc, ns
 			}
-			lc[j], ls[j] = nc, ns
-			ax, ay = rc*ax-rs*ay, rs*ax+rc*ay
-			ex, ey = jx[j]+ax, jy[j]+ay
+			if j == 0 {
+				break
+			}
+			// Next joint J' = J - bv. With a' = r a + bv and b' = b + bv,
+			// |a'|^2, a'.b' and a' x b' are linear in (rc, rs) with
+			// coefficients known before r: only a multiply-add separates
+			// this bone's square root and division from the next one's.
+			bvx, bvy := jx[j]-jx[j-1], jy[j]-jy[j-1]
+			nbx, nby := bx+bvx, by+bvy
+			adb, axb := ax*bvx+ay*bvy, ax*bvy-ay*bvx
+			adn, axn := ax*nbx+ay*nby, ax*nby-ay*nbx
+			base := qa + bvx*bvx + bvy*bvy
+			qa = base + 2*(rc*adb+rs*axb)
+			dot = rc*adn + rs*axn + (bvx*nbx + bvy*nby)
+			cr = rc*axn - rs*adn + (bvx*nby - bvy*nbx)
+			ax, ay = rc*ax-rs*ay+bvx, rs*ax+rc*ay+bvy
+			bx, by = nbx, nby
+			qb = bx*bx + by*by
+			if qa < recompute*base {
+				// cancellation: the end is near the joint; recompute.
+				qa, dot, cr = ax*ax+ay*ay, ax*bx+ay*by, ax*by-ay*bx
+			}
+			j--
 		}
 	}
 	if iters > 0 || c.hasLimits {
