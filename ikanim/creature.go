@@ -65,6 +65,7 @@ type Creature struct {
 	pos    mgl64.Vec2
 	up     mgl64.Vec2
 	facing float64 // +1: forward is Right(); -1: forward is -Right()
+	turn   float64 // the body frame's x axis is Right()*turn; turn moves toward facing
 	speed  float64 // signed speed along Right(), px/s
 
 	steer    uint8
@@ -84,6 +85,7 @@ type Creature struct {
 	planted int
 	airborn int
 	falling float64
+	hold    float64 // speed factor from the most stretched planted leg
 
 	legs   []creatureLeg
 	chains []creatureChain
@@ -105,6 +107,7 @@ func NewCreature(def *CreatureDef, pos mgl64.Vec2, ground Ground) (*Creature, er
 		def:    def,
 		up:     mgl64.Vec2{0, -1},
 		facing: 1,
+		turn:   1,
 		legs:   make([]creatureLeg, len(def.legs)),
 	}
 	for i := range def.legs {
@@ -136,6 +139,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2, ground Ground) {
 	c.pos = pos
 	c.up = creatureUnitOr(up, mgl64.Vec2{0, -1})
 	c.speed = 0
+	c.turn = c.facing
 	c.falling = 0
 	c.wallW = 0
 	c.planted, c.airborn = 0, 0
@@ -152,6 +156,9 @@ func (c *Creature) Place(pos, up mgl64.Vec2, ground Ground) {
 		l.from, l.to, l.fromN, l.toN = l.foot, l.foot, l.normal, l.normal
 	}
 	c.solveLegs()
+	for k := 0; k < 4 && c.chains != nil; k++ {
+		c.solveLegs() // let the tentacles' FABRIK converge from the rest pose
+	}
 }
 
 // SetMove makes the creature walk under direct control: dir in [-1, 1] is
@@ -221,8 +228,19 @@ func (c *Creature) Forward() mgl64.Vec2 { return c.Right().Mul(c.facing) }
 // Facing returns +1 when the creature faces along Right(), -1 otherwise.
 func (c *Creature) Facing() float64 { return c.facing }
 
-// Velocity returns the body's walking velocity, px/s.
-func (c *Creature) Velocity() mgl64.Vec2 { return c.Right().Mul(c.speed) }
+// Turn returns the progress of a turn around in [-1, 1]: the body frame's
+// forward axis is Right()*Turn(), so after a change of Facing the hips and
+// homes swing through the body's centre (0: seen head-on) to the other side
+// at Gait.TurnRate. It equals Facing() when no turn is under way.
+func (c *Creature) Turn() float64 { return c.turn }
+
+// mirrored reports whether the body frame is currently mirrored (facing
+// left of Right()).
+func (c *Creature) mirrored() bool { return c.turn < 0 || (c.turn == 0 && c.facing < 0) }
+
+// Velocity returns the body's walking velocity, px/s (slowed while a
+// planted leg is stretched to its limit).
+func (c *Creature) Velocity() mgl64.Vec2 { return c.Right().Mul(c.speed * c.hold) }
 
 // LegState is a snapshot of one leg, in world coordinates.
 type LegState struct {
@@ -283,14 +301,14 @@ func (c *Creature) homeWorld(i int) mgl64.Vec2 {
 
 // bodyPoint maps a body-frame point (x forward, y up) to world space.
 func (c *Creature) bodyPoint(p mgl64.Vec2) mgl64.Vec2 {
-	fx, fy := -c.up[1]*c.facing, c.up[0]*c.facing
+	fx, fy := -c.up[1]*c.turn, c.up[0]*c.turn
 	return mgl64.Vec2{
 		c.pos[0] + fx*p[0] + c.up[0]*p[1],
 		c.pos[1] + fy*p[0] + c.up[1]*p[1],
 	}
 }
 
-func (c *Creature) speedAbs() float64 { return math.Abs(c.speed) }
+func (c *Creature) speedAbs() float64 { return math.Abs(c.speed * c.hold) }
 
 // creatureUnitOr returns v normalised, or def when v is zero or not finite.
 func creatureUnitOr(v, def mgl64.Vec2) mgl64.Vec2 {

@@ -102,7 +102,7 @@ type creatureLegDef struct {
 	rank      int     // position on its side, 0 = front
 	group     int     // alternating gait group, 0 or 1
 	neighbour [3]int8 // adjacent legs (same side front/back, opposite partner), -1 none
-	lean      float64 // +1 knee leans forward (foot ahead of hip), -1 back, 0 straight up
+	bend      float64 // two-bone bend side facing right (creature_legs.go)
 	chain     *ik.Chain
 }
 
@@ -177,12 +177,6 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 		if l.Far {
 			ld.side = 1
 		}
-		switch dx := l.Home[0] - l.Hip[0]; {
-		case dx > 1e-9:
-			ld.lean = 1
-		case dx < -1e-9:
-			ld.lean = -1
-		}
 		hsum += -l.Home[1]
 	}
 	if d.TarsusAngle == 0 {
@@ -192,6 +186,9 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 		return nil, fmt.Errorf("%s: TarsusAngle: %v must be finite and within [-pi/2, pi/2]", where, d.TarsusAngle)
 	}
 	d.tarsusS, d.tarsusC = math.Sincos(d.TarsusAngle)
+	for i := range d.legs {
+		d.legs[i].bend = creatureHomeBend(&d, i)
+	}
 	d.bodyH = hsum / float64(n)
 	if err := d.Gait.fill(where, &d); err != nil {
 		return nil, err
@@ -237,3 +234,28 @@ const defaultTarsusAngle = 0.45
 func creatureFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 func creatureFiniteVec(v mgl64.Vec2) bool { return creatureFinite(v[0]) && creatureFinite(v[1]) }
+
+// creatureHomeBend returns the bend side (for ik.SolveTwoBone, facing right
+// on a floor) that puts leg i's knee on the up side of the hip->target line
+// in the home pose, or on the forward side when the target is straight
+// below the hip.
+func creatureHomeBend(d *CreatureDef, i int) float64 {
+	l, ld := &d.Legs[i], &d.legs[i]
+	// Body frame (x forward, y up) to screen facing right on a floor: (x, -y).
+	tx, ty := l.Home[0], l.Home[1]
+	if ld.segs == 3 {
+		out := math.Max(-1, math.Min(1, (l.Home[0]-l.Hip[0])/ld.tarsus))
+		tx -= ld.tarsus * out * d.tarsusS
+		ty += ld.tarsus * d.tarsusC
+	}
+	dx, dy := tx-l.Hip[0], -(ty - l.Hip[1])
+	// bend +1 puts the knee along n = (-dy, dx); up on screen is (0,-1).
+	nUp := -dx
+	if math.Abs(nUp) < 1e-9*math.Hypot(dx, dy) {
+		nUp = -dy // n . (1,0): the forward side
+	}
+	if nUp >= 0 {
+		return 1
+	}
+	return -1
+}

@@ -23,6 +23,9 @@ type CreatureDrawOptions struct {
 	HideSprites bool
 }
 
+// creatureMinTurnWidth is the narrowest the body sprite gets while turning.
+const creatureMinTurnWidth = 0.3
+
 // Debug overlay colours of creatures, kept as interface values so drawing
 // them does not box a colour per call.
 var (
@@ -57,9 +60,14 @@ func (c *Creature) Draw(dst *ebiten.Image, opts *CreatureDrawOptions) {
 			}
 		}
 		if sp.Body.Image != nil {
-			fwd := c.Forward()
+			m := c.mirrored()
+			fwd := c.Right()
+			if m {
+				fwd = fwd.Mul(-1)
+			}
+			// While turning around, the body narrows to a head-on view.
 			op = opts.DrawImageOptions
-			op.GeoM = sp.Body.Placement(c.pos, math.Atan2(fwd[1], fwd[0]), c.facing < 0, 1)
+			op.GeoM = sp.Body.Placement(c.pos, math.Atan2(fwd[1], fwd[0]), m, math.Max(math.Abs(c.turn), creatureMinTurnWidth))
 			op.GeoM.Concat(opts.GeoM)
 			dst.DrawImage(sp.Body.Image, &op)
 		}
@@ -81,7 +89,7 @@ func (c *Creature) drawLeg(dst *ebiten.Image, i int, op *ebiten.DrawImageOptions
 	if len(segs) == 0 {
 		return
 	}
-	mirror := c.facing < 0
+	mirror := c.mirrored()
 	if c.chains != nil && c.def.legs[i].chain != nil {
 		js := c.chains[i].joints
 		for k := 0; k+1 < len(js); k++ {

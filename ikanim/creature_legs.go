@@ -5,25 +5,45 @@ package ikanim
 // 2-segment legs: the analytic two-bone kernel ik.SolveTwoBone from the hip
 // to the foot.
 //
-// 3-segment legs (femur, tibia, tarsus): the tarsus keeps a fixed direction
+// 3-segment legs (femur, tibia, tarsus): the tarsus keeps a direction fixed
 // in the creature's frame, TarsusAngle away from straight down, leaning away
-// from the hip (lean = sign of Home.X - Hip.X), so the ankle is
+// from the hip: with right = Right() and
+// out = clamp(((foot-hip).right)/tarsus, -1, 1) (continuous as the foot
+// passes under the hip, and independent of the facing, so turning around
+// does not move the ankle), the ankle is
 //
-//	ankle = foot + tarsus * (up*cos(TarsusAngle) - fwd*lean*sin(TarsusAngle))
+//	ankle = foot + tarsus * (up*cos(TarsusAngle) - right*out*sin(TarsusAngle))
 //
 // and the two-bone kernel solves hip -> ankle. This is the cheap, stable
 // choice (no iteration, no trig per frame); the foot stays exactly on its
 // foothold whenever the ankle is within the femur+tibia reach, which the
 // step trigger (ReachRatio) keeps true while walking.
 //
-// Bend side: spiders keep their knees up. The knee goes to the side of the
-// hip->target line that faces the pole direction P = up + fwd*lean/2 (up and
-// a little forward for front legs, up and back for hind legs): with
-// d = target - hip and n = (-d.y, d.x) (d turned +90 degrees on screen, the
-// side bend = +1 selects), bend = sign(n . P). The side only changes when d
-// becomes parallel to P, i.e. when a foot rises above its hip, which the
-// step trigger prevents; mirroring (facing) flips fwd and so the knees,
-// consistently.
+// Bend side: spiders keep their knees up and out. Each leg has a fixed bend
+// side in the creature's frame, chosen by NewCreatureDef so that in the home
+// pose the knee lies on the up side of the hip->target line (for a target
+// straight below the hip: the forward side). In world space the side is
+// bend = homeBend * (-1 when the body frame is mirrored, Turn < 0): the body
+// frame only rotates with up (a rotation keeps the side), and mirroring
+// swaps it. The kernel places the
+// knee relative to the hip->target line, so the knee keeps its side while
+// the foot sweeps through its stance (less than 90 degrees from the home
+// direction): no knee ever flips without a facing change.
+//
+// Leg-length constraint: before solving, the body is pulled toward every
+// planted foot whose two-bone target lies beyond creatureHoldStretch of the
+// reach from its hip, by the excess, and pushed away from every planted foot
+// closer than creatureMinStretch of the reach (a leg cannot fold tighter
+// than |femur - tibia|), two Gauss-Seidel sweeps. The body
+// therefore never drags a planted foot out of the leg's reach, whatever
+// the tilt, height and walking do; an overstretched leg steps instead.
+//
+// Stretch: legStretch is the hip-to-target distance over the two-bone reach
+// (femur + tibia), or hip-to-foot over the whole length for tentacles. A
+// foot steps when it exceeds ReachRatio; footholds must be within
+// creatureLandRatio of ReachRatio; and while a planted foot is stretched
+// beyond ReachRatio the body slows (hold), down to a stop at
+// creatureHoldStretch, so it never drags a planted foot.
 //
 // Tentacles (more than 3 segments): FABRIK from the hip to the foot, warm
 // started from the previous frame's pose, with the bone limits of the
@@ -41,7 +61,14 @@ import (
 func (c *Creature) solveLegs() {
 	d := c.def
 	up := c.up
-	fwd := c.Forward()
+	right := c.Right()
+	bend := 1.0
+	if c.mirrored() {
+		bend = -1
+	}
+	c.constrainBody(up, right)
+	maxStretch := 0.0
+	defer func() { c.hold = creatureHold(maxStretch, d.Gait.ReachRatio) }()
 	for i := range c.legs {
 		l := &c.legs[i]
 		ld := &d.legs[i]
@@ -51,23 +78,19 @@ func (c *Creature) solveLegs() {
 		}
 		if ld.chain != nil {
 			c.solveTentacle(i)
+			if l.state == creaturePlanted {
+				st := l.foot.Sub(l.hip).Len() / ld.reach
+				maxStretch = math.Max(maxStretch, st*creatureHoldStretch/tentacleMaxStretch)
+			}
 			continue
 		}
-		target := l.foot
-		if ld.segs == 3 {
-			lean := ld.lean
-			target = mgl64.Vec2{
-				l.foot[0] + ld.tarsus*(up[0]*d.tarsusC-fwd[0]*lean*d.tarsusS),
-				l.foot[1] + ld.tarsus*(up[1]*d.tarsusC-fwd[1]*lean*d.tarsusS),
-			}
-		}
+		target := c.legTarget(i, l.hip, l.foot, up, right)
 		dx, dy := target[0]-l.hip[0], target[1]-l.hip[1]
-		px, py := up[0]+fwd[0]*ld.lean*0.5, up[1]+fwd[1]*ld.lean*0.5
-		bend := 1.0
-		if -dy*px+dx*py < 0 {
-			bend = -1
+		if l.state == creaturePlanted {
+			st := math.Sqrt(dx*dx+dy*dy) / ld.reach
+			maxStretch = math.Max(maxStretch, st)
 		}
-		knee, end := ik.SolveTwoBone(l.hip, target, ld.l0, ld.l1, bend)
+		knee, end := ik.SolveTwoBone(l.hip, target, ld.l0, ld.l1, ld.bend*bend)
 		l.knee, l.ankle = knee, end
 		l.tip = end
 		if ld.segs == 3 {
@@ -83,10 +106,110 @@ func (c *Creature) solveTentacle(i int) {
 	chain := c.def.legs[i].chain
 	ch.pose.Origin = l.hip
 	ch.pose.Base = math.Atan2(-c.up[1], -c.up[0])
-	ch.solver.Solve(chain, &ch.pose, l.foot)
+	r := ch.solver.Solve(chain, &ch.pose, l.foot)
 	ch.joints = chain.Joints(&ch.pose, ch.joints)
 	n := len(ch.joints)
+	if r.Reached && ch.joints[n-1].Sub(l.foot).Len() > 2*tentacleTolerance {
+		// Work around ik.FABRIK reporting Reached with 0 iterations while
+		// leaving the pose unchanged (when its pre-alignment alone lands
+		// within Tolerance): solve once more with a tolerance that the
+		// pre-alignment cannot meet, so the iterations write the angles.
+		ch.solver.Tolerance = tentacleTolerance * 1e-3
+		ch.solver.Solve(chain, &ch.pose, l.foot)
+		ch.solver.Tolerance = tentacleTolerance
+		ch.joints = chain.Joints(&ch.pose, ch.joints)
+	}
 	l.knee = ch.joints[n/2]
 	l.ankle = ch.joints[n-2]
 	l.tip = ch.joints[n-1]
+}
+
+const (
+	// creatureLandRatio: a foothold must be within this fraction of
+	// ReachRatio * reach of the hip (at the end of the step), so a foot
+	// does not land already wanting to step again.
+	creatureLandRatio = 0.97
+	// creatureHoldStretch is the stretch at which the body stops.
+	creatureHoldStretch = 0.995
+	// creatureMinStretch is the least stretch a planted leg is kept at.
+	creatureMinStretch = 0.2
+)
+
+// creatureHold returns the body's speed factor for the largest stretch of a
+// planted leg: 1 up to ReachRatio, falling linearly to 0 at
+// creatureHoldStretch.
+func creatureHold(stretch, ratio float64) float64 {
+	if stretch <= ratio {
+		return 1
+	}
+	if ratio >= creatureHoldStretch {
+		return 1
+	}
+	return math.Max(0, (creatureHoldStretch-stretch)/(creatureHoldStretch-ratio))
+}
+
+// legTarget returns the two-bone target of leg i for a foot: the foot
+// itself, or the ankle above it for 3-segment legs (see the file comment).
+func (c *Creature) legTarget(i int, hip, foot, up, right mgl64.Vec2) mgl64.Vec2 {
+	d := c.def
+	ld := &d.legs[i]
+	if ld.segs != 3 {
+		return foot
+	}
+	out := ((foot[0]-hip[0])*right[0] + (foot[1]-hip[1])*right[1]) / ld.tarsus
+	out = math.Max(-1, math.Min(1, out))
+	return mgl64.Vec2{
+		foot[0] + ld.tarsus*(up[0]*d.tarsusC-right[0]*out*d.tarsusS),
+		foot[1] + ld.tarsus*(up[1]*d.tarsusC-right[1]*out*d.tarsusS),
+	}
+}
+
+// legStretch returns how stretched leg i would be with its hip at hip and
+// its foot at foot (see the file comment).
+func (c *Creature) legStretch(i int, hip, foot mgl64.Vec2) float64 {
+	t := c.legTarget(i, hip, foot, c.up, c.Right())
+	return t.Sub(hip).Len() / c.def.legs[i].reach
+}
+
+// constrainBody pulls the body toward over-stretched planted feet (see the
+// file comment).
+func (c *Creature) constrainBody(up, right mgl64.Vec2) {
+	d := c.def
+	for sweep := 0; sweep < 2; sweep++ {
+		moved := false
+		for i := range c.legs {
+			l := &c.legs[i]
+			if l.state != creaturePlanted {
+				continue
+			}
+			ld := &d.legs[i]
+			hip := c.bodyPoint(d.Legs[i].Hip)
+			t := c.legTarget(i, hip, l.foot, up, right)
+			dx, dy := t[0]-hip[0], t[1]-hip[1]
+			dist := math.Sqrt(dx*dx + dy*dy)
+			max := creatureHoldStretch * ld.reach
+			if ld.chain != nil {
+				max = tentacleMaxStretch * ld.reach
+			}
+			min := creatureMinStretch * ld.reach
+			switch {
+			case dist > max:
+				k := (dist - max) / dist
+				c.pos[0] += dx * k
+				c.pos[1] += dy * k
+				moved = true
+			case dist < min && dist > 1e-9:
+				k := (dist - min) / dist
+				c.pos[0] += dx * k
+				c.pos[1] += dy * k
+				moved = true
+			case dist <= 1e-9:
+				c.pos = c.pos.Add(up.Mul(min))
+				moved = true
+			}
+		}
+		if !moved {
+			return
+		}
+	}
 }

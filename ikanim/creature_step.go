@@ -20,14 +20,20 @@ package ikanim
 //	A  body -> pred + up*H          a wall between the body and the foothold
 //	                                (inner corner: the foot goes onto the wall)
 //	B  pred + up*H -> pred - up*D   the ground below the predicted home, D = H
-//	G  B moved by s*StepDistance    a foothold past a gap the leg can span
+//	G  B moved by s*k*StepDistance, k = 1, 2 (only when B misses):
+//	                                a foothold past a gap the leg can span
 //	C  pred - up*D -> back toward the body at depth D
 //	                                the face below an edge (outer corner: the
 //	                                ground ends ahead, the foot wraps around)
+//	S  hip -> within reach, sweeping from the direction of pred - up*D to
+//	                                down-and-back (creatureSweepRays rays):
+//	                                any reachable surface, e.g. the far face
+//	                                of a sharp peak the body stands on
 //
 // A hit is rejected when its normal faces away from the creature
-// (normal . up < creatureMinFacing) or when it lies beyond the leg's reach
-// from the hip at the end of the step. With no foothold the foot stays planted, or, when it must
+// (normal . up < creatureMinFacing) or when the leg would be stretched
+// beyond creatureLandRatio*ReachRatio from the hip at the end of the step
+// (creature_legs.go). With no foothold the foot stays planted, or, when it must
 // step (reach), dangles at its home and searches again after
 // creatureRetryTime.
 //
@@ -83,9 +89,9 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 		return p, n, true
 	}
 	hitB := ok
-	// G: past a gap.
-	if !hitB {
-		off := right.Mul(s * c.def.Gait.StepDistance)
+	// G: past a gap, one then two step distances further.
+	for k := 1.0; !hitB && k <= 2; k++ {
+		off := right.Mul(s * k * c.def.Gait.StepDistance)
 		a2, b2 := above.Add(off), below.Add(off)
 		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(i, hip, p, n) {
 			l.rayFrom, l.rayTo, l.rayHit, l.rayOK = a2, b2, p, true
@@ -98,9 +104,26 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = below, back, p, true
 		return p, n, true
 	}
+	// S: a sweep from the hip, from the direction of the predicted foothold
+	// down and back under the body, within the leg's reach.
+	reach := c.def.legs[i].reach * c.def.Gait.ReachRatio * creatureLandRatio * 0.98
+	d0 := creatureUnitOr(below.Sub(hip), up.Mul(-1))
+	d1 := up.Mul(-1).Sub(right.Mul(s))
+	for k := 1; k <= creatureSweepRays; k++ {
+		t := float64(k) / creatureSweepRays
+		dir := creatureUnitOr(d0.Mul(1-t).Add(d1.Mul(t)), d0)
+		end := hip.Add(dir.Mul(reach))
+		if p, n, ok = g.Raycast(hip, end); ok && c.footholdOK(i, hip, p, n) {
+			l.rayFrom, l.rayTo, l.rayHit, l.rayOK = hip, end, p, true
+			return p, n, true
+		}
+	}
 	l.rayFrom, l.rayTo, l.rayHit, l.rayOK = above, below, below, false
 	return mgl64.Vec2{}, mgl64.Vec2{}, false
 }
+
+// creatureSweepRays is the number of rays of the last-resort sweep.
+const creatureSweepRays = 4
 
 // footholdOK checks a ray hit for leg i: finite, facing the creature, within
 // reach of the hip (where the hip will be when the foot lands).
@@ -111,12 +134,7 @@ func (c *Creature) footholdOK(i int, hip, p, n mgl64.Vec2) bool {
 	if n.Dot(c.up) < creatureMinFacing {
 		return false
 	}
-	ld := &c.def.legs[i]
-	reach := ld.reach
-	if ld.segs == 3 {
-		reach += ld.tarsus
-	}
-	return p.Sub(hip).Len() <= reach*c.def.Gait.ReachRatio
+	return c.legStretch(i, hip, p) <= c.def.Gait.ReachRatio*creatureLandRatio
 }
 
 // startStep tries to lift leg i toward a new foothold and reports whether it

@@ -4,12 +4,18 @@ package ikanim
 //
 //  1. steering: the commanded speed along the surface tangent Right() comes
 //     from SetMove, SetTarget or SetPath; the walking speed v follows it
-//     with a = 1-exp(-Accel*dt); the facing turns when v changes sign.
-//  2. the body moves by v*dt along Right().
+//     with a = 1-exp(-Accel*dt); the facing turns when v changes sign, and
+//     the body frame turns after it at TurnRate (Turn).
+//  2. the body moves by v*hold*dt along Right(); hold < 1 while a planted
+//     leg is stretched beyond ReachRatio (creature_legs.go), so the body
+//     never drags a planted foot.
 //  3. stepping feet advance on their arcs and land (creature_step.go).
 //  4. every ProbePeriod seconds a forward ray from the body looks for a wall
 //     ahead within the front feet's reach; its normal, weighted by how near
-//     the wall is, joins the contact normals below (inner corners).
+//     the wall is, joins the contact normals below (inner corners). When it
+//     misses while a foot dangles or the body is held, an edge probe looks
+//     below the front and, finding no ground there, casts back under the
+//     edge: the face beyond an outer corner joins the normals with weight 1.
 //  5. body: the reference point P is the mean of the planted feet and of the
 //     ground points under the stepping feet (the eased chord, so a landing
 //     moves P continuously), the reference normal N the mean of their
@@ -60,10 +66,14 @@ func (c *Creature) Update(g Ground, dt float64) {
 	if c.speed*c.facing < -creatureFacingSpeed {
 		c.facing = -c.facing
 	}
+	if d := c.facing - c.turn; d != 0 {
+		step := gd.TurnRate * dt
+		c.turn += math.Max(-step, math.Min(step, d))
+	}
 
 	// 2. Move along the surface.
 	right := c.Right()
-	c.pos = c.pos.Add(right.Mul(c.speed * dt))
+	c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt))
 
 	// 3. Stepping feet.
 	for i := range c.legs {
@@ -129,7 +139,8 @@ func (c *Creature) towards(p mgl64.Vec2) float64 {
 	return math.Copysign(k*gd.Speed, along)
 }
 
-// probeWall casts the forward wall probe every ProbePeriod seconds.
+// probeWall casts the forward wall probe every ProbePeriod seconds, and
+// the edge probe when a foot found no foothold or the body is held.
 func (c *Creature) probeWall(g Ground, dt float64) {
 	gd := &c.def.Gait
 	if gd.ProbePeriod < 0 {
@@ -151,12 +162,41 @@ func (c *Creature) probeWall(g Ground, dt float64) {
 	to := c.pos.Add(dir.Mul(reach))
 	c.probeA, c.probeB = c.pos, to
 	p, n, ok := g.Raycast(c.pos, to)
-	if !ok || !creatureFiniteVec(n) || n.Dot(c.up) < creatureMinFacing {
-		c.wallW = 0
+	if ok && creatureFiniteVec(n) && n.Dot(c.up) >= creatureMinFacing {
+		c.wallN, c.wallW = n, math.Max(0, 1-p.Sub(c.pos).Len()/reach)
 		return
 	}
-	w := 1 - p.Sub(c.pos).Len()/reach
-	c.wallN, c.wallW = n, math.Max(0, w)
+	c.wallW = 0
+	if c.hold >= 1 && !c.anyDangling() {
+		return
+	}
+	// Edge probe: no ground below the front of the body means an outer
+	// corner; the face beyond it is found by a ray from below the edge back
+	// toward the body, and the body turns toward its normal.
+	h := c.def.Gait.BodyHeight
+	below := to.Sub(c.up.Mul(2 * h))
+	if _, _, ok := g.Raycast(to, below); ok {
+		return
+	}
+	back := c.pos.Sub(c.up.Mul(1.5 * h))
+	c.probeA, c.probeB = below, back
+	if _, n, ok := g.Raycast(below, back); ok && creatureFiniteVec(n) && n.Dot(c.up) >= creatureMinFacing {
+		c.wallN, c.wallW = n, creatureEdgeWeight
+	}
+}
+
+// creatureEdgeWeight is the weight of the face beyond an outer corner in the
+// body's reference normal.
+const creatureEdgeWeight = 1.0
+
+// anyDangling reports whether a foot has no foothold.
+func (c *Creature) anyDangling() bool {
+	for i := range c.legs {
+		if c.legs[i].state == creatureDangling {
+			return true
+		}
+	}
+	return false
 }
 
 // frontReach is the distance ahead of the body at which a wall matters: the
@@ -237,9 +277,7 @@ func (c *Creature) gaitStep(g Ground) {
 			continue
 		}
 		stray := l.foot.Sub(c.homeWorld(i)).Len() / gd.StepDistance
-		ld := &c.def.legs[i]
-		hip := c.bodyPoint(c.def.Legs[i].Hip)
-		over := l.foot.Sub(hip).Len() > gd.ReachRatio*(ld.reach+ld.tarsus)
+		over := c.legStretch(i, c.bodyPoint(c.def.Legs[i].Hip), l.foot) > gd.ReachRatio
 		if stray > 1 || over {
 			need[i] = math.Max(stray, 1)
 			urgent[i] = over || stray > gaitUrgentRatio

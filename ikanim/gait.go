@@ -37,7 +37,8 @@ const (
 	// to lift together with the rest of its group.
 	gaitSyncRatio = 0.5
 	// gaitUrgentRatio: a foot this many step distances from home steps even
-	// against the group rule (neighbour and MinPlanted rules still hold).
+	// against the group and wave rules (neighbour and MinPlanted rules still
+	// hold).
 	gaitUrgentRatio = 1.6
 )
 
@@ -105,6 +106,9 @@ func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 	if c.airborn == 0 {
 		return true
 	}
+	if urgent {
+		return true
+	}
 	for j := range c.legs {
 		if j == i || c.legs[j].state != creatureStepping {
 			continue
@@ -113,7 +117,7 @@ func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 			if d.legs[j].side == ld.side {
 				return false
 			}
-		} else if d.legs[j].group != ld.group && !urgent {
+		} else if d.legs[j].group != ld.group {
 			return false
 		}
 	}

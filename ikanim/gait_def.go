@@ -62,6 +62,10 @@ type GaitDef struct {
 	// ArriveRadius is the distance, px, at which a target or path point
 	// counts as reached. Default StepDistance.
 	ArriveRadius float64
+	// TurnRate is how fast, 1/s, the body frame swings around after the
+	// facing changes (Creature.Turn goes from -1 to 1 in 2/TurnRate seconds).
+	// Default 4.
+	TurnRate float64
 	// ProbePeriod is the time, seconds, between two forward wall probes (a ray
 	// along the facing direction that turns the creature onto a wall ahead).
 	// Default 1/15; a negative value disables the probe.
@@ -112,6 +116,7 @@ func (g *GaitDef) fill(where string, d *CreatureDef) error {
 		{name: "BreathAmplitude", v: &g.BreathAmplitude, def: 0},
 		{name: "BreathRate", v: &g.BreathRate, def: 0.5},
 		{name: "ArriveRadius", v: &g.ArriveRadius, def: g.StepDistance},
+		{name: "TurnRate", v: &g.TurnRate, def: 4},
 	} {
 		if err := def(f); err != nil {
 			return err
@@ -132,6 +137,8 @@ func (g *GaitDef) fill(where string, d *CreatureDef) error {
 		return fmt.Errorf("%s: Gait.StepDuration: %v must be in (0, 10] seconds", where, g.StepDuration)
 	case !(g.ReachRatio > 0.5 && g.ReachRatio <= 1):
 		return fmt.Errorf("%s: Gait.ReachRatio: %v must be in (0.5, 1]", where, g.ReachRatio)
+	case g.TurnRate <= 0:
+		return fmt.Errorf("%s: Gait.TurnRate: %v must be positive", where, g.TurnRate)
 	case g.BodyHeight <= 0:
 		return fmt.Errorf("%s: Gait.BodyHeight: %v must be positive", where, g.BodyHeight)
 	case g.Speed > 1e5:

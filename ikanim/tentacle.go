@@ -10,8 +10,11 @@ import (
 // quarter pixel is tight enough, and warm-started FABRIK gets there in a
 // few iterations per frame.
 const (
-	tentacleTolerance  = 0.25 // px
-	tentacleIterations = 6
+	tentacleTolerance  = 0.1 // px
+	tentacleIterations = 8
+	// tentacleMaxStretch is the largest stretch of a planted tentacle the
+	// body allows (FABRIK converges slowly near full extension).
+	tentacleMaxStretch = 0.9
 )
 
 // TentacleDef describes a tentacled creature for NewTentacleDef: a head with
