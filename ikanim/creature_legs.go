@@ -113,10 +113,11 @@ func (c *Creature) solveTentacle(i int) {
 		// Work around ik.FABRIK reporting Reached with 0 iterations while
 		// leaving the pose unchanged (when its pre-alignment alone lands
 		// within Tolerance): solve once more with a tolerance that the
-		// pre-alignment cannot meet, so the iterations write the angles.
-		ch.solver.Tolerance = tentacleTolerance * 1e-3
+		// pre-alignment cannot meet and one iteration, which writes the
+		// angles.
+		ch.solver.Tolerance, ch.solver.MaxIterations = 1e-12, 1
 		ch.solver.Solve(chain, &ch.pose, l.foot)
-		ch.solver.Tolerance = tentacleTolerance
+		ch.solver.Tolerance, ch.solver.MaxIterations = tentacleTolerance, tentacleIterations
 		ch.joints = chain.Joints(&ch.pose, ch.joints)
 	}
 	l.knee = ch.joints[n/2]

@@ -94,6 +94,9 @@ func (c *Creature) gaitWave() bool {
 // gaitMayLift reports whether leg i may lift now (see the rules above).
 func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 	d := c.def
+	if c.legs[i].state == creaturePlanted && c.legStretch(i, c.legs[i].hip, c.legs[i].foot) > creatureHoldStretch {
+		return true // out of reach: the foot cannot stay planted
+	}
 	if c.planted-1 < d.Gait.MinPlanted {
 		return false
 	}

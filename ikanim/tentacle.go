@@ -10,8 +10,8 @@ import (
 // quarter pixel is tight enough, and warm-started FABRIK gets there in a
 // few iterations per frame.
 const (
-	tentacleTolerance  = 0.1 // px
-	tentacleIterations = 8
+	tentacleTolerance  = 0.02 // px
+	tentacleIterations = 10
 	// tentacleMaxStretch is the largest stretch of a planted tentacle the
 	// body allows (FABRIK converges slowly near full extension).
 	tentacleMaxStretch = 0.9
