@@ -29,6 +29,9 @@ type creatureLeg struct {
 	retry  float64 // seconds until a dangling leg searches again
 	state  uint8
 
+	target  mgl64.Vec2 // two-bone target (the ankle for 3-segment legs)
+	stretch float64    // |target - hip| / reach
+
 	hip   mgl64.Vec2 // solved joints (world)
 	knee  mgl64.Vec2
 	ankle mgl64.Vec2 // end of the two-bone part (= tip for 2-segment legs)
@@ -155,6 +158,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2, ground Ground) {
 		}
 		l.from, l.to, l.fromN, l.toN = l.foot, l.foot, l.normal, l.normal
 	}
+	c.prepareLegs()
 	c.solveLegs()
 	for k := 0; k < 4 && c.chains != nil; k++ {
 		c.solveLegs() // let the tentacles' FABRIK converge from the rest pose
@@ -205,7 +209,7 @@ func (c *Creature) Stop() { c.steer = creatureSteerStop; c.move = 0 }
 func (c *Creature) Arrived() bool {
 	switch c.steer {
 	case creatureSteerTarget:
-		return c.target.Sub(c.pos).Len() <= c.def.Gait.ArriveRadius
+		return creatureLen(c.target.Sub(c.pos)) <= c.def.Gait.ArriveRadius
 	case creatureSteerPath:
 		return !c.pathLoop && c.pathNext >= len(c.path)
 	}
@@ -309,6 +313,10 @@ func (c *Creature) bodyPoint(p mgl64.Vec2) mgl64.Vec2 {
 }
 
 func (c *Creature) speedAbs() float64 { return math.Abs(c.speed * c.hold) }
+
+// creatureLen is |v| (math.Hypot, behind mgl64's Len, costs three times
+// more and the range guard is not needed for pixel coordinates).
+func creatureLen(v mgl64.Vec2) float64 { return math.Sqrt(v[0]*v[0] + v[1]*v[1]) }
 
 // creatureUnitOr returns v normalised, or def when v is zero or not finite.
 func creatureUnitOr(v, def mgl64.Vec2) mgl64.Vec2 {

@@ -57,18 +57,14 @@ import (
 	"github.com/ikanim/ikanim/ikanim/ik"
 )
 
-// solveLegs poses every leg for the current body and feet.
-func (c *Creature) solveLegs() {
+// prepareLegs applies the body constraint, then computes every leg's hip,
+// two-bone target and stretch, and the body's hold factor; the gait and
+// solveLegs read them.
+func (c *Creature) prepareLegs() {
 	d := c.def
-	up := c.up
-	right := c.Right()
-	bend := 1.0
-	if c.mirrored() {
-		bend = -1
-	}
+	up, right := c.up, c.Right()
 	c.constrainBody(up, right)
 	maxStretch := 0.0
-	defer func() { c.hold = creatureHold(maxStretch, d.Gait.ReachRatio) }()
 	for i := range c.legs {
 		l := &c.legs[i]
 		ld := &d.legs[i]
@@ -76,20 +72,38 @@ func (c *Creature) solveLegs() {
 		if l.state == creatureDangling {
 			l.foot = c.homeWorld(i)
 		}
+		t := c.legTarget(i, l.hip, l.foot, up, right)
+		l.target = t
+		dx, dy := t[0]-l.hip[0], t[1]-l.hip[1]
+		st := math.Sqrt(dx*dx+dy*dy) / ld.reach
+		l.stretch = st
+		if l.state == creaturePlanted {
+			if ld.chain != nil {
+				st *= creatureHoldStretch / tentacleMaxStretch
+			}
+			if st > maxStretch {
+				maxStretch = st
+			}
+		}
+	}
+	c.hold = creatureHold(maxStretch, d.Gait.ReachRatio)
+}
+
+// solveLegs poses every leg from the hips and targets of prepareLegs.
+func (c *Creature) solveLegs() {
+	d := c.def
+	bend := 1.0
+	if c.mirrored() {
+		bend = -1
+	}
+	for i := range c.legs {
+		l := &c.legs[i]
+		ld := &d.legs[i]
 		if ld.chain != nil {
 			c.solveTentacle(i)
-			if l.state == creaturePlanted {
-				st := l.foot.Sub(l.hip).Len() / ld.reach
-				maxStretch = math.Max(maxStretch, st*creatureHoldStretch/tentacleMaxStretch)
-			}
 			continue
 		}
-		target := c.legTarget(i, l.hip, l.foot, up, right)
-		dx, dy := target[0]-l.hip[0], target[1]-l.hip[1]
-		if l.state == creaturePlanted {
-			st := math.Sqrt(dx*dx+dy*dy) / ld.reach
-			maxStretch = math.Max(maxStretch, st)
-		}
+		target := l.target
 		knee, end := ik.SolveTwoBone(l.hip, target, ld.l0, ld.l1, ld.bend*bend)
 		l.knee, l.ankle = knee, end
 		l.tip = end
@@ -109,7 +123,7 @@ func (c *Creature) solveTentacle(i int) {
 	r := ch.solver.Solve(chain, &ch.pose, l.foot)
 	ch.joints = chain.Joints(&ch.pose, ch.joints)
 	n := len(ch.joints)
-	if r.Reached && ch.joints[n-1].Sub(l.foot).Len() > 2*tentacleTolerance {
+	if r.Reached && creatureLen(ch.joints[n-1].Sub(l.foot)) > 2*tentacleTolerance {
 		// Work around ik.FABRIK reporting Reached with 0 iterations while
 		// leaving the pose unchanged (when its pre-alignment alone lands
 		// within Tolerance): solve once more with a tolerance that the
@@ -146,7 +160,10 @@ func creatureHold(stretch, ratio float64) float64 {
 	if ratio >= creatureHoldStretch {
 		return 1
 	}
-	return math.Max(0, (creatureHoldStretch-stretch)/(creatureHoldStretch-ratio))
+	if stretch >= creatureHoldStretch {
+		return 0
+	}
+	return (creatureHoldStretch - stretch) / (creatureHoldStretch - ratio)
 }
 
 // legTarget returns the two-bone target of leg i for a foot: the foot
@@ -158,7 +175,11 @@ func (c *Creature) legTarget(i int, hip, foot, up, right mgl64.Vec2) mgl64.Vec2 
 		return foot
 	}
 	out := ((foot[0]-hip[0])*right[0] + (foot[1]-hip[1])*right[1]) / ld.tarsus
-	out = math.Max(-1, math.Min(1, out))
+	if out > 1 {
+		out = 1
+	} else if out < -1 {
+		out = -1
+	}
 	return mgl64.Vec2{
 		foot[0] + ld.tarsus*(up[0]*d.tarsusC-right[0]*out*d.tarsusS),
 		foot[1] + ld.tarsus*(up[1]*d.tarsusC-right[1]*out*d.tarsusS),
@@ -169,7 +190,7 @@ func (c *Creature) legTarget(i int, hip, foot, up, right mgl64.Vec2) mgl64.Vec2 
 // its foot at foot (see the file comment).
 func (c *Creature) legStretch(i int, hip, foot mgl64.Vec2) float64 {
 	t := c.legTarget(i, hip, foot, c.up, c.Right())
-	return t.Sub(hip).Len() / c.def.legs[i].reach
+	return creatureLen(t.Sub(hip)) / c.def.legs[i].reach
 }
 
 // constrainBody pulls the body toward over-stretched planted feet (see the

@@ -191,7 +191,7 @@ func (c *Creature) advanceStep(l *creatureLeg, dt float64) {
 	t := l.t
 	e := t * t * (3 - 2*t)
 	d := l.to.Sub(l.from)
-	h := c.def.Gait.StepHeight*math.Min(1, d.Len()/c.def.Gait.StepDistance) + math.Max(0, d.Dot(c.up))/2
+	h := c.def.Gait.StepHeight*math.Min(1, creatureLen(d)/c.def.Gait.StepDistance) + math.Max(0, d.Dot(c.up))/2
 	lift := h * 4 * t * (1 - t)
 	l.foot = mgl64.Vec2{
 		l.from[0] + d[0]*e + c.up[0]*lift,

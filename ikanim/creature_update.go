@@ -92,7 +92,8 @@ func (c *Creature) Update(g Ground, dt float64) {
 	// 5. Body height and tilt.
 	c.settleBody(dt)
 
-	// 6. Gait.
+	// 6. Leg constraint, hips, targets, stretch; gait.
+	c.prepareLegs()
 	c.gaitStep(g)
 
 	// 7. Legs.
@@ -106,7 +107,7 @@ func (c *Creature) steerCommand() float64 {
 	case creatureSteerMove:
 		return c.move * gd.Speed
 	case creatureSteerPath:
-		for c.pathNext < len(c.path) && c.path[c.pathNext].Sub(c.pos).Len() <= gd.ArriveRadius {
+		for c.pathNext < len(c.path) && creatureLen(c.path[c.pathNext].Sub(c.pos)) <= gd.ArriveRadius {
 			c.pathNext++
 			if c.pathNext == len(c.path) && c.pathLoop {
 				c.pathNext = 0
@@ -128,7 +129,7 @@ func (c *Creature) steerCommand() float64 {
 func (c *Creature) towards(p mgl64.Vec2) float64 {
 	gd := &c.def.Gait
 	d := p.Sub(c.pos)
-	if d.Len() <= gd.ArriveRadius {
+	if creatureLen(d) <= gd.ArriveRadius {
 		return 0
 	}
 	along := d.Dot(c.Right())
@@ -163,7 +164,7 @@ func (c *Creature) probeWall(g Ground, dt float64) {
 	c.probeA, c.probeB = c.pos, to
 	p, n, ok := g.Raycast(c.pos, to)
 	if ok && creatureFiniteVec(n) && n.Dot(c.up) >= creatureMinFacing {
-		c.wallN, c.wallW = n, math.Max(0, 1-p.Sub(c.pos).Len()/reach)
+		c.wallN, c.wallW = n, math.Max(0, 1-creatureLen(p.Sub(c.pos))/reach)
 		return
 	}
 	c.wallW = 0
@@ -276,10 +277,13 @@ func (c *Creature) gaitStep(g Ground) {
 		case creatureStepping:
 			continue
 		}
-		stray := l.foot.Sub(c.homeWorld(i)).Len() / gd.StepDistance
-		over := c.legStretch(i, c.bodyPoint(c.def.Legs[i].Hip), l.foot) > gd.ReachRatio
+		stray := creatureLen(l.foot.Sub(c.homeWorld(i))) / gd.StepDistance
+		over := l.stretch > gd.ReachRatio
 		if stray > 1 || over {
-			need[i] = math.Max(stray, 1)
+			need[i] = stray
+			if stray < 1 {
+				need[i] = 1
+			}
 			urgent[i] = over || stray > gaitUrgentRatio
 			any = true
 		} else if stray > gaitSyncRatio {

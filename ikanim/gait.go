@@ -94,7 +94,7 @@ func (c *Creature) gaitWave() bool {
 // gaitMayLift reports whether leg i may lift now (see the rules above).
 func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 	d := c.def
-	if c.legs[i].state == creaturePlanted && c.legStretch(i, c.legs[i].hip, c.legs[i].foot) > creatureHoldStretch {
+	if c.legs[i].state == creaturePlanted && c.legs[i].stretch > creatureHoldStretch {
 		return true // out of reach: the foot cannot stay planted
 	}
 	if c.planted-1 < d.Gait.MinPlanted {

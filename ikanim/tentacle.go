@@ -2,8 +2,11 @@ package ikanim
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/ikanim/ikanim/ik"
 )
 
 // Tentacle solver settings: a tentacle tip only has to look planted, so a
@@ -14,7 +17,7 @@ const (
 	tentacleIterations = 10
 	// tentacleMaxStretch is the largest stretch of a planted tentacle the
 	// body allows (FABRIK converges slowly near full extension).
-	tentacleMaxStretch = 0.9
+	tentacleMaxStretch = 0.8
 )
 
 // TentacleDef describes a tentacled creature for NewTentacleDef: a head with
@@ -30,7 +33,11 @@ type TentacleDef struct {
 	Height float64
 	// Spread is the distance, px, between the homes of the front and rear
 	// tips; default 1.2 * Height.
-	Spread  float64
+	Spread float64
+	// Bend is the largest bend, radians, between two tentacle segments (a
+	// joint limit of [-Bend, Bend] on every bone but the first). Zero or
+	// values above pi mean pi, which does not restrict the bones.
+	Bend    float64
 	Gait    GaitDef
 	Sprites CreatureSprites
 }
@@ -68,10 +75,24 @@ func NewTentacleDef(t TentacleDef) (*CreatureDef, error) {
 	if t.Spread == 0 {
 		t.Spread = 1.2 * t.Height
 	}
+	if !creatureFinite(t.Bend) || t.Bend < 0 {
+		return nil, fmt.Errorf("%s: Bend: %v must be finite and not negative", where, t.Bend)
+	}
+	if t.Bend == 0 || t.Bend > math.Pi {
+		t.Bend = math.Pi
+	}
 	segs := make([]float64, t.Segments)
+	// Every bone has a limit, even the unrestricting [-pi, pi]: ik.FABRIK
+	// writes its solution back to a limited chain's angles on every solve,
+	// and on an unlimited one only when it iterated, which loses the
+	// solution when its pre-alignment alone reaches the target (a bug
+	// reported to the ik package's owner).
+	lims := make([]ik.Limit, t.Segments)
 	for i := range segs {
 		segs[i] = t.SegmentLength
+		lims[i] = ik.Limit{Min: -t.Bend, Max: t.Bend, Enabled: true}
 	}
+	lims[0] = ik.Limit{Min: -math.Pi, Max: math.Pi, Enabled: true}
 	legs := make([]LegDef, t.Arms)
 	for i := range legs {
 		x := -t.Spread / 2
@@ -83,6 +104,7 @@ func NewTentacleDef(t TentacleDef) (*CreatureDef, error) {
 			Hip:      mgl64.Vec2{x * 0.15, 0},
 			Home:     mgl64.Vec2{x, -t.Height},
 			Segments: segs,
+			Limits:   lims,
 			Far:      i%2 == 1,
 		}
 	}
