@@ -1,0 +1,202 @@
+// Aiming: head look-at plus a two-handed hold aimed with the arm-aim solver.
+//
+// Derivation. Everything is in the character frame (x forward, y down). Let
+// S be the main arm's shoulder (the upper arm's start joint, with the body
+// offset applied) and T the aim point. The aim direction is the angle
+// theta = atan2(T.y - S.y, T.x - S.x), clamped to [-MaxUp, MaxDown]; a
+// clamped aim uses the point T' = S + |T - S| (cos theta, sin theta).
+// ik.ArmAim then stretches the main arm to Reach of its full length F toward
+// T' and turns it about S until the forearm's line passes through T' (see
+// ik/armaim.go): the wrist W lies on the circle of radius ~Reach*F around the
+// shoulder, in the aim direction, so the hands circle the chest as the aim
+// turns and the arm keeps its held shape. The main limb's target is W: the
+// two-bone solve with the same bend side reproduces ArmAim's angles (the law
+// of cosines has one solution per side), so the forearm is exactly on the aim
+// line. The support hand holds the weapon at Support, an offset in the aim
+// frame (x along the forearm's line from W, y to its clockwise side):
+// its target is W + R(phi) Support with phi the forearm's angle, so the two
+// hands keep their relative placement as the weapon turns. Both hands take
+// the forearm's angle (EffectorRotation = phi - animated hand angle), and the
+// look limb aims the head at T.
+package ikanim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/ikanim/ikanim/ik"
+)
+
+// Aimer defaults (used when the field is zero).
+const (
+	DefaultAimReach   = 0.9                // fraction of the main arm's reach
+	DefaultAimMaxUp   = 80 * math.Pi / 180 // radians above forward
+	DefaultAimMaxDown = 60 * math.Pi / 180 // radians below forward
+)
+
+// Aimer is a Controller that aims a character at a point: the head looks at
+// it (the look limb) and, for a two-handed weapon, the main hand holds the
+// grip with its forearm exactly on the aim line while the support hand holds
+// the barrel at a fixed offset from it. Weights fade with the limbs' FadeIn
+// and FadeOut. Control does not allocate.
+type Aimer struct {
+	// Target is the world point to aim at.
+	Target mgl64.Vec2
+	// Weight in [0,1] is the desired weight of the arms (0 = the animation).
+	Weight float64
+	// LookWeight in [0,1] is the desired weight of the head look-at.
+	LookWeight float64
+	// Reach is the main arm's stretch toward the aim as a fraction of its
+	// full reach, in (0,1) (default 0.9).
+	Reach float64
+	// MaxUp and MaxDown bound the aim direction above and below the
+	// character's forward, radians (defaults 80 and 60 degrees).
+	MaxUp, MaxDown float64
+	// LookAxis, when non-zero, is written to the look limb's LookAt.Axis: the
+	// direction the face looks in the head bone's frame (NewBipedAimer sets
+	// pi/2: the biped's head bone runs up the neck and its face looks
+	// forward, a quarter turn clockwise from it).
+	LookAxis float64
+	// Support is where the support hand holds the weapon, in the aim frame
+	// from the main wrist: x along the aim line, y to its clockwise side
+	// (for a right-facing character, below the line), px.
+	Support mgl64.Vec2
+
+	def           *RigDef
+	main, support int // limb indices (support -1: one-handed)
+	look          int // limb index or -1
+	upper, fore   int // main arm bones
+	aim           ik.ArmAim
+	pose          ik.Pose
+	wrist         mgl64.Vec2 // world, last frame
+	aimDir        float64    // world aim angle, last frame
+}
+
+// NewAimer builds an aimer for rigs of def. main names the two-bone arm that
+// holds the grip; support (may be "") the arm that holds the barrel; look
+// (may be "") the look-at limb of the head. Errors name the argument.
+func NewAimer(def *RigDef, main, support, look string) (*Aimer, error) {
+	if def == nil {
+		return nil, fmt.Errorf("ikanim: NewAimer: def is nil")
+	}
+	a := &Aimer{def: def, support: -1, look: -1, LookWeight: 1, Weight: 1}
+	a.main = def.LimbIndex(main)
+	if a.main < 0 {
+		return nil, fmt.Errorf("ikanim: NewAimer: main: %q is not a limb of the rig", main)
+	}
+	if l := &def.limbs[a.main]; l.Solver != SolveTwoBone {
+		return nil, fmt.Errorf("ikanim: NewAimer: main: limb %q must use the two-bone solver", main)
+	}
+	if support != "" {
+		if a.support = def.LimbIndex(support); a.support < 0 {
+			return nil, fmt.Errorf("ikanim: NewAimer: support: %q is not a limb of the rig", support)
+		}
+	}
+	if look != "" {
+		if a.look = def.LimbIndex(look); a.look < 0 {
+			return nil, fmt.Errorf("ikanim: NewAimer: look: %q is not a limb of the rig", look)
+		}
+	}
+	l := &def.limbs[a.main]
+	a.upper, a.fore = l.bones[0], l.bones[1]
+	a.pose = l.chain.NewPose()
+	return a, nil
+}
+
+// NewBipedAimer is NewAimer for the biped template: the near arm on the
+// grip, held at Reach 0.6, the far arm on the barrel 12 px further along the
+// aim line, the head looking with its face (LookAxis pi/2).
+func NewBipedAimer(def *RigDef) (*Aimer, error) {
+	a, err := NewAimer(def, LimbArmNear, LimbArmFar, LimbLook)
+	if err != nil {
+		return nil, err
+	}
+	a.Reach, a.Support, a.LookAxis = 0.6, mgl64.Vec2{12, 0}, math.Pi/2
+	return a, nil
+}
+
+// Wrist returns the main wrist's world position set in the last Control.
+func (a *Aimer) Wrist() mgl64.Vec2 { return a.wrist }
+
+// AimAngle returns the world angle of the aim direction from the shoulder
+// used in the last Control (after clamping), radians, clockwise on screen.
+func (a *Aimer) AimAngle() float64 { return a.aimDir }
+
+// Control implements Controller. It does nothing for a rig of another
+// definition.
+func (a *Aimer) Control(r *Rig, _ float64) {
+	if r.def != a.def {
+		return
+	}
+	ld := &r.def.limbs[a.main]
+	mainLimb := &r.limbs[a.main]
+	w := clamp01(a.Weight)
+	if a.look >= 0 {
+		l := &r.limbs[a.look]
+		l.Target, l.Weight = a.Target, clamp01(a.LookWeight)
+		if a.LookAxis != 0 && finiteNum(a.LookAxis) {
+			l.LookAt.Axis = a.LookAxis
+		}
+	}
+	if !finiteVec(a.Target) {
+		mainLimb.Weight = 0
+		if a.support >= 0 {
+			r.limbs[a.support].Weight = 0
+		}
+		return
+	}
+	// The shoulder and the parent angle as they will be when the arm
+	// solves: the animated pose moved by the body offset.
+	S := r.animStart[a.upper].Add(r.BodyOffset)
+	base := 0.0
+	if p := r.def.bones[a.upper].Parent; p >= 0 {
+		base = r.animAngle[p]
+	}
+	T := r.frame.toLocal(a.Target)
+	d := T.Sub(S)
+	dist := d.Len()
+	if !(dist > 1e-9) {
+		dist, d = 1, mgl64.Vec2{1, 0}
+	}
+	theta := math.Atan2(d[1], d[0])
+	maxUp := orDefault(a.MaxUp, DefaultAimMaxUp)
+	maxDown := orDefault(a.MaxDown, DefaultAimMaxDown)
+	theta = math.Max(-maxUp, math.Min(maxDown, theta))
+	st, ct := math.Sincos(theta)
+	aimPt := mgl64.Vec2{S[0] + dist*ct, S[1] + dist*st}
+
+	a.pose.Origin, a.pose.Base, a.pose.Mirror = S, base, false
+	a.pose.Angles[0], a.pose.Angles[1] = r.animAngle[a.upper]-base, r.anim[a.fore]
+	a.aim.Reach = orDefault(a.Reach, DefaultAimReach)
+	if a.aim.Reach >= 1 {
+		a.aim.Reach = DefaultAimReach
+	}
+	a.aim.Bend = mainLimb.TwoBone.Bend
+	a.aim.Solve(ld.chain, &a.pose, aimPt)
+	// Forward kinematics of the aimed arm.
+	u, l := ld.chain.Bone(0).Length, ld.chain.Bone(1).Length
+	a0 := base + a.pose.Angles[0]
+	phi := a0 + a.pose.Angles[1]
+	s0, c0 := math.Sincos(a0)
+	s1, c1 := math.Sincos(phi)
+	W := mgl64.Vec2{S[0] + u*c0 + l*c1, S[1] + u*s0 + l*s1}
+	if !finiteVec(W) || !finiteNum(phi) {
+		return
+	}
+	a.wrist = r.frame.toWorld(W)
+	a.aimDir = r.frame.angleToWorld(theta)
+	mainLimb.Target, mainLimb.Weight = a.wrist, w
+	if e := ld.effector; e >= 0 {
+		mainLimb.EffectorRotation = r.worldRot(phi - r.animAngle[e])
+	}
+	if a.support >= 0 {
+		sl := &r.limbs[a.support]
+		sp := mgl64.Vec2{W[0] + a.Support[0]*c1 - a.Support[1]*s1, W[1] + a.Support[0]*s1 + a.Support[1]*c1}
+		sl.Target, sl.Weight = r.frame.toWorld(sp), w
+		if e := r.def.limbs[a.support].effector; e >= 0 {
+			sl.EffectorRotation = r.worldRot(phi - r.animAngle[e])
+		}
+	}
+}

@@ -1,0 +1,136 @@
+package ikanim
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+func newAimBiped(t *testing.T) (*Rig, *Aimer) {
+	t.Helper()
+	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRig(def)
+	r.Position = mgl64.Vec2{200, 300}
+	a, err := NewBipedAimer(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AddController(a)
+	return r, a
+}
+
+// angleTo is the world angle of b - a.
+func angleTo(a, b mgl64.Vec2) float64 { return math.Atan2(b[1]-a[1], b[0]-a[0]) }
+
+func TestAimerForearmOnAimLine(t *testing.T) {
+	for _, facing := range []Facing{FacingRight, FacingLeft} {
+		for _, tgt := range []mgl64.Vec2{{330, 180}, {400, 210}, {300, 260}, {280, 130}} {
+			r, a := newAimBiped(t)
+			r.Facing = facing
+			if facing == FacingLeft {
+				tgt[0] = 400 - tgt[0] // mirror about x=200
+			}
+			a.Target = tgt
+			settle(r, 60)
+			fore := r.def.BoneIndex(BoneForearmNear)
+			elbow, wrist := r.Joint(fore)
+			// The forearm's line passes through the target: the direction
+			// elbow->wrist equals elbow->target.
+			d := math.Remainder(r.BoneAngle(fore)-angleTo(elbow, tgt), 2*math.Pi)
+			if math.Abs(d) > 1e-6 {
+				t.Errorf("facing %d target %v: forearm %v rad off the aim line", facing, tgt, d)
+			}
+			if !near2(wrist, a.Wrist(), 1e-6) {
+				t.Errorf("facing %d target %v: wrist %v, want the aimer's %v", facing, tgt, wrist, a.Wrist())
+			}
+			// The support hand holds the barrel 12 px along the aim line.
+			_, far := r.Joint(r.def.BoneIndex(BoneForearmFar))
+			want := wrist.Add(mgl64.Vec2{math.Cos(r.BoneAngle(fore)), math.Sin(r.BoneAngle(fore))}.Mul(12))
+			if !near2(far, want, 1e-6) {
+				t.Errorf("facing %d target %v: support hand %v, want %v", facing, tgt, far, want)
+			}
+			// Both hands lie along the forearm.
+			for _, h := range []string{BoneHandNear, BoneHandFar} {
+				if d := math.Remainder(r.BoneAngle(r.def.BoneIndex(h))-r.BoneAngle(fore), 2*math.Pi); math.Abs(d) > 1e-9 {
+					t.Errorf("facing %d target %v: %s turned %v from the aim", facing, tgt, h, d)
+				}
+			}
+			// The head looks at the target (all targets are inside the
+			// neck's 50-degree limit).
+			head := r.def.BoneIndex(BoneHead)
+			hs, _ := r.Joint(head)
+			face := r.BoneAngle(head) + math.Pi/2 // the face looks a quarter turn clockwise from the neck
+			if facing == FacingLeft {
+				face = r.BoneAngle(head) - math.Pi/2
+			}
+			if d := math.Remainder(face-angleTo(hs, tgt), 2*math.Pi); math.Abs(d) > 1e-6 {
+				t.Errorf("facing %d target %v: head %v rad off the target", facing, tgt, d)
+			}
+		}
+	}
+}
+
+func TestAimerHandsCircleTheShoulder(t *testing.T) {
+	// As the aim turns, the main wrist stays at one distance from the
+	// shoulder (a circle) and the support hand keeps its offset.
+	r, a := newAimBiped(t)
+	shoulderBone := r.def.BoneIndex(BoneUpperArmNear)
+	var radius float64
+	for k := 0; k <= 8; k++ {
+		ang := -1.2 + 0.2*float64(k)
+		s, _ := r.Joint(shoulderBone)
+		a.Target = s.Add(mgl64.Vec2{math.Cos(ang), math.Sin(ang)}.Mul(150))
+		settle(r, 40)
+		s, _ = r.Joint(shoulderBone)
+		d := a.Wrist().Sub(s).Len()
+		if k == 0 {
+			radius = d
+		} else if math.Abs(d-radius) > 1e-6 {
+			t.Errorf("aim %v rad: wrist %v px from the shoulder, want %v", ang, d, radius)
+		}
+	}
+}
+
+func TestAimerClampsAim(t *testing.T) {
+	r, a := newAimBiped(t)
+	a.Target = mgl64.Vec2{201, -500} // nearly straight up, beyond MaxUp
+	settle(r, 40)
+	if got, want := a.AimAngle(), -DefaultAimMaxUp; math.Abs(got-want) > 1e-6 {
+		t.Errorf("aim angle %v, want clamped to %v", got, want)
+	}
+}
+
+func TestAimerFadesOut(t *testing.T) {
+	r, a := newAimBiped(t)
+	a.Target = mgl64.Vec2{330, 180}
+	settle(r, 60)
+	a.Weight, a.LookWeight = 0, 0
+	settle(r, 60)
+	for _, b := range []string{BoneForearmNear, BoneHandFar, BoneHead} {
+		i := r.def.BoneIndex(b)
+		got, _ := r.Joint(i)
+		want, _ := r.AnimatedJoint(i)
+		if !near2(got, want, 1e-9) || math.Abs(math.Remainder(r.BoneAngle(i)-r.AnimatedAngle(i), 2*math.Pi)) > 1e-9 {
+			t.Errorf("%s not back at the animation after the fade", b)
+		}
+	}
+}
+
+func TestNewAimerErrors(t *testing.T) {
+	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
+	for _, c := range []struct{ main, support, look, want string }{
+		{"wing", "", "", "main"},
+		{LimbLook, "", "", "two-bone"},
+		{LimbArmNear, "x", "", "support"},
+		{LimbArmNear, "", "x", "look"},
+	} {
+		if _, err := NewAimer(def, c.main, c.support, c.look); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("NewAimer(%q, %q, %q) error %v, want one naming %q", c.main, c.support, c.look, err, c.want)
+		}
+	}
+}

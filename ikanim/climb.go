@@ -1,0 +1,343 @@
+// Climbing: hands and feet on a wall in front of the character.
+//
+// Derivation. Everything is in the character frame (x forward, toward the
+// wall; y down). A climb cycle of phase p advances by Speed*dt/Stride per
+// frame. Limb k's cycle position is q = frac(p + Phase_k). While holding
+// (q < Duty) its point slides down the character frame linearly from
+// Home.y - h to Home.y + h, h = Duty*Stride/2, which is exactly Speed: a body
+// climbing at Speed leaves the hold still in the world. While moving
+// (q >= Duty) it returns up on an eased path, Lift px off the wall at mid
+// swing. At the limb's point D a ray starts Behind px behind it (x - Behind)
+// and runs forward for Reach px; its hit H with normal n gives the contact
+// H + n*(Offset + lift), and the effector turns by the angle from -forward
+// (the normal of a wall faced square-on) to n, on top of its animated angle.
+//
+// Outer corner. When the forward ray misses (the limb is above the top of
+// the wall), CornerSteps side rays step forward from D: ray i starts at
+// D + (i*CornerStep, -CornerUp) and runs down for CornerUp + CornerDown px.
+// The first hit is the top face just past the corner; the limb holds there
+// with the face's normal (a hand turned flat on top of the wall).
+//
+// Body distance. A ray forward from the animated chest measures the wall's
+// distance w; the body offset along forward goes to w - Distance with
+// 1-exp(-BodySpeed*dt), so the chest keeps Distance from the wall. When the
+// chest ray misses (above the corner) the offset holds.
+package ikanim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Climber defaults (used when the field is zero).
+const (
+	DefaultClimbStride    = 32.0 // px per cycle
+	DefaultClimbDuty      = 0.75
+	DefaultClimbLift      = 6.0  // px off the wall mid-swing
+	DefaultClimbBehind    = 30.0 // px behind the limb a ray starts
+	DefaultClimbReach     = 90.0 // px of ray length
+	DefaultClimbDistance  = 22.0 // px from chest to wall
+	DefaultClimbBodySpeed = 10.0 // 1/s
+	DefaultClimbOffset    = 3.0  // px from surface to effector joint
+	DefaultCornerSteps    = 6
+	DefaultCornerStep     = 5.0  // px between side rays
+	DefaultCornerUp       = 20.0 // px above the limb the side rays start
+	DefaultCornerDown     = 40.0 // px below the limb the side rays end
+	climbMaxRays          = 1 + 16
+	climbMaxCornerSteps   = 16
+)
+
+// ClimbLimb is one limb of a Climber.
+type ClimbLimb struct {
+	// Limb names a limb with an effector (a hand or a foot).
+	Limb string
+	// Home is the limb's character-frame point at mid-hold: its y sets the
+	// height on the wall relative to the character's origin; its x is where
+	// the ray's "behind" is measured from (usually 0).
+	Home mgl64.Vec2
+	// Phase in [0,1) offsets the limb in the climb cycle (opposite hands and
+	// feet half a cycle apart).
+	Phase float64
+	// Offset is the distance from the surface to the effector joint, px
+	// (default 3).
+	Offset float64
+}
+
+// ClimbContact is one climbing limb's state after the last Control.
+type ClimbContact struct {
+	// Holding is true while the limb holds (its part of the cycle) and found
+	// a surface.
+	Holding bool
+	// Found is true when a forward or corner ray found a surface.
+	Found bool
+	// Corner is true when the surface came from the side rays (over an outer
+	// corner).
+	Corner bool
+	// Point is the surface point and Normal its outward normal (world).
+	Point, Normal mgl64.Vec2
+	// Target is the effector joint's world target.
+	Target mgl64.Vec2
+}
+
+// Climber is a Controller that climbs a wall in front of the character:
+// hands and feet cycle over the wall and stick to it where rays from behind
+// them find it, turned to its normal; the body keeps Distance from the wall;
+// over an outer corner side rays stepping forward find the top. The game
+// moves Position along up at Speed. Fields left zero take their documented
+// defaults. Control does not allocate.
+type Climber struct {
+	Ground Ground
+	// Speed is the climbing speed along up, px/s (negative climbs down).
+	Speed float64
+	// Stride is the climb per cycle, px (default 32); Duty the share of a
+	// cycle each limb holds (default 0.75); Lift how far a moving limb comes
+	// off the wall (default 6).
+	Stride, Duty, Lift float64
+	// Behind and Reach place the forward rays: from Behind px behind the
+	// limb, Reach px long (defaults 30 and 90).
+	Behind, Reach float64
+	// Distance is the chest's distance from the wall, px (default 22), and
+	// BodySpeed the rate at which the body settles to it, 1/s (default 10).
+	Distance, BodySpeed float64
+	// CornerSteps side rays (default 6), CornerStep px apart (default 5),
+	// from CornerUp above the limb to CornerDown below it (defaults 20, 40).
+	CornerSteps          int
+	CornerStep           float64
+	CornerUp, CornerDown float64
+
+	def                         *RigDef
+	limbs                       []climbLimb
+	phase                       float64
+	chest                       mgl64.Vec2 // character-frame chest point (animated)
+	body                        float64    // current forward offset
+	applied                     float64
+	chestFrom, chestTo, chestPt mgl64.Vec2
+	chestHit                    bool
+}
+
+type climbLimb struct {
+	ClimbLimb
+	limb    int
+	contact ClimbContact
+	nRays   int
+	from    [climbMaxRays]mgl64.Vec2
+	to      [climbMaxRays]mgl64.Vec2
+}
+
+// NewClimber builds a climber for rigs of def. chestY is the chest's height
+// in the character frame (y, negative above the origin) used for the body
+// distance ray. Errors name the limb and field.
+func NewClimber(def *RigDef, ground Ground, chestY float64, limbs ...ClimbLimb) (*Climber, error) {
+	if def == nil {
+		return nil, fmt.Errorf("ikanim: NewClimber: def is nil")
+	}
+	if len(limbs) == 0 {
+		return nil, fmt.Errorf("ikanim: NewClimber: limbs is empty")
+	}
+	if !finiteNum(chestY) {
+		return nil, fmt.Errorf("ikanim: NewClimber: chestY %v is not finite", chestY)
+	}
+	c := &Climber{Ground: ground, def: def, chest: mgl64.Vec2{0, chestY}}
+	for i, l := range limbs {
+		where := fmt.Sprintf("ikanim: NewClimber: limbs[%d] (%q)", i, l.Limb)
+		li := def.LimbIndex(l.Limb)
+		switch {
+		case li < 0:
+			return nil, fmt.Errorf("%s: Limb is not a limb of the rig", where)
+		case def.limbs[li].effector < 0:
+			return nil, fmt.Errorf("%s: Limb has no Effector", where)
+		case !finiteVec(l.Home):
+			return nil, fmt.Errorf("%s: Home %v is not finite", where, l.Home)
+		case !finiteNum(l.Phase) || l.Phase < 0 || l.Phase >= 1:
+			return nil, fmt.Errorf("%s: Phase %v must be in [0,1)", where, l.Phase)
+		case !finiteNum(l.Offset) || l.Offset < 0:
+			return nil, fmt.Errorf("%s: Offset %v must be finite and >= 0", where, l.Offset)
+		}
+		if l.Offset == 0 {
+			l.Offset = DefaultClimbOffset
+		}
+		c.limbs = append(c.limbs, climbLimb{ClimbLimb: l, limb: li})
+	}
+	return c, nil
+}
+
+// NewBipedClimber is NewClimber for the biped template with default sizes:
+// hands above the head, feet under the hips, diagonal pairs (near hand with
+// far foot) half a cycle apart.
+func NewBipedClimber(def *RigDef, ground Ground) (*Climber, error) {
+	hip := BipedHipHeight(BipedSizes{})
+	return NewClimber(def, ground, -hip-20,
+		ClimbLimb{Limb: LimbArmNear, Home: mgl64.Vec2{0, -hip - 52}, Phase: 0},
+		ClimbLimb{Limb: LimbArmFar, Home: mgl64.Vec2{0, -hip - 52}, Phase: 0.5},
+		ClimbLimb{Limb: LimbLegNear, Home: mgl64.Vec2{0, -28}, Phase: 0.5},
+		ClimbLimb{Limb: LimbLegFar, Home: mgl64.Vec2{0, -28}, Phase: 0},
+	)
+}
+
+// NumLimbs returns the number of climbing limbs.
+func (c *Climber) NumLimbs() int { return len(c.limbs) }
+
+// Contact returns climbing limb i's state after the last Control.
+func (c *Climber) Contact(i int) ClimbContact { return c.limbs[i].contact }
+
+// Body returns the body's current offset along forward, px.
+func (c *Climber) Body() float64 { return c.body }
+
+// Phase returns the climb cycle's phase in [0,1).
+func (c *Climber) Phase() float64 { return c.phase }
+
+// Control implements Controller.
+func (c *Climber) Control(r *Rig, dt float64) {
+	if r.def != c.def {
+		return
+	}
+	stride := orDefault(c.Stride, DefaultClimbStride)
+	duty := orDefault(c.Duty, DefaultClimbDuty)
+	duty = math.Max(0.05, math.Min(duty, 0.95))
+	if finiteNum(c.Speed) {
+		c.phase = math.Mod(c.phase+c.Speed*dt/stride, 1)
+		if c.phase < 0 {
+			c.phase++
+		}
+	}
+	h := duty * stride / 2
+	lift := orDefault(c.Lift, DefaultClimbLift)
+	for i := range c.limbs {
+		cl := &c.limbs[i]
+		q := math.Mod(c.phase+cl.Phase, 1)
+		D := cl.Home
+		off := 0.0
+		holding := q < duty
+		if holding {
+			D[1] += -h + 2*h*q/duty
+		} else {
+			s := (q - duty) / (1 - duty)
+			D[1] += h - 2*h*(0.5-0.5*math.Cos(math.Pi*s))
+			off = lift * math.Sin(math.Pi*s)
+		}
+		c.place(r, cl, D, off, holding)
+	}
+	c.updateBody(r, dt)
+}
+
+// place casts limb cl's rays at character-frame point D and sets its limb.
+func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holding bool) {
+	l := &r.limbs[cl.limb]
+	ct := &cl.contact
+	ct.Found, ct.Corner = false, false
+	cl.nRays = 0
+	behind := orDefault(c.Behind, DefaultClimbBehind)
+	reach := orDefault(c.Reach, DefaultClimbReach)
+	p, n, ok := c.cast(r, cl, mgl64.Vec2{D[0] - behind, D[1]}, mgl64.Vec2{D[0] - behind + reach, D[1]})
+	if !ok || n[0] > -minGroundCos {
+		// Outer corner: step forward, cast down.
+		steps := c.CornerSteps
+		if steps <= 0 {
+			steps = DefaultCornerSteps
+		}
+		steps = min(steps, climbMaxCornerSteps)
+		step := orDefault(c.CornerStep, DefaultCornerStep)
+		up := orDefault(c.CornerUp, DefaultCornerUp)
+		down := orDefault(c.CornerDown, DefaultCornerDown)
+		ok = false
+		for k := 1; k <= steps; k++ {
+			x := D[0] + float64(k)*step
+			p, n, ok = c.cast(r, cl, mgl64.Vec2{x, D[1] - up}, mgl64.Vec2{x, D[1] + down})
+			if ok && n[1] < -minGroundCos {
+				ct.Corner = true
+				break
+			}
+			ok = false
+		}
+	}
+	if !ok {
+		ct.Holding = false
+		l.Weight = 0
+		return
+	}
+	ct.Found, ct.Holding = true, holding
+	target := p.Add(n.Mul(cl.Offset + off))
+	ct.Point, ct.Normal = r.frame.toWorld(p), r.frame.dirToWorld(n)
+	ct.Target = r.frame.toWorld(target)
+	l.Target, l.Weight = ct.Target, 1
+	// Rotation from -forward to n (character frame), then to the world.
+	rot := math.Atan2(-n[1], -n[0])
+	l.EffectorRotation = r.worldRot(rot)
+}
+
+// cast casts a character-frame ray and returns the hit in the character
+// frame with a unit normal.
+func (c *Climber) cast(r *Rig, cl *climbLimb, from, to mgl64.Vec2) (p, n mgl64.Vec2, ok bool) {
+	wf, wt := r.frame.toWorld(from), r.frame.toWorld(to)
+	if cl != nil && cl.nRays < climbMaxRays {
+		cl.from[cl.nRays], cl.to[cl.nRays] = wf, wt
+		cl.nRays++
+	}
+	if c.Ground == nil {
+		return p, n, false
+	}
+	wp, wn, ok := c.Ground.Raycast(wf, wt)
+	if !ok || !finiteVec(wp) || !finiteVec(wn) {
+		return p, n, false
+	}
+	n = r.frame.dirToLocal(wn)
+	if l := n.Len(); l > 0 {
+		n = n.Mul(1 / l)
+	} else {
+		return p, n, false
+	}
+	return r.frame.toLocal(wp), n, true
+}
+
+func (c *Climber) updateBody(r *Rig, dt float64) {
+	behind := orDefault(c.Behind, DefaultClimbBehind)
+	reach := orDefault(c.Reach, DefaultClimbReach)
+	from := mgl64.Vec2{c.chest[0] - behind, c.chest[1]}
+	to := mgl64.Vec2{c.chest[0] - behind + reach, c.chest[1]}
+	c.chestFrom, c.chestTo = r.frame.toWorld(from), r.frame.toWorld(to)
+	p, n, ok := c.cast(r, nil, from, to)
+	c.chestHit = ok && n[0] < -minGroundCos
+	want := c.body
+	if c.chestHit {
+		c.chestPt = r.frame.toWorld(p)
+		want = p[0] - c.chest[0] - orDefault(c.Distance, DefaultClimbDistance)
+	}
+	c.body += (want - c.body) * (1 - math.Exp(-orDefault(c.BodySpeed, DefaultClimbBodySpeed)*dt))
+	if !finiteNum(c.body) {
+		c.body = 0
+	}
+	r.BodyOffset[0] += c.body - c.applied
+	c.applied = c.body
+}
+
+// Release removes the climber's body offset from r (call when the climb
+// ends and the climber is no longer run).
+func (c *Climber) Release(r *Rig) {
+	r.BodyOffset[0] -= c.applied
+	c.applied, c.body = 0, 0
+	for i := range c.limbs {
+		r.limbs[c.limbs[i].limb].Weight = 0
+	}
+}
+
+// DrawDebug draws the last rays and contacts through camera (nil: identity).
+// It does not allocate.
+func (c *Climber) DrawDebug(dst *ebiten.Image, camera *ebiten.GeoM) {
+	var id ebiten.GeoM
+	if camera == nil {
+		camera = &id
+	}
+	for i := range c.limbs {
+		cl := &c.limbs[i]
+		for k := 0; k < cl.nRays; k++ {
+			DebugLine(dst, camera, cl.from[k], cl.to[k], 1, DebugRayColor)
+		}
+		if cl.contact.Found {
+			DebugRay(dst, camera, cl.contact.Point, cl.contact.Point, true, cl.contact.Point, cl.contact.Normal)
+		}
+	}
+	DebugRay(dst, camera, c.chestFrom, c.chestTo, c.chestHit, c.chestPt, mgl64.Vec2{})
+}

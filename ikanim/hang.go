@@ -1,0 +1,171 @@
+// Hanging: both hands pinned to a ledge, the body hanging below.
+//
+// Derivation. In the character frame let S be the grip arm's shoulder in the
+// animated pose and d = HangReach * R the shoulder-to-ledge distance (R the
+// arm's full reach). The grip point sits straight above the shoulder along
+// up: L_c = S + (0, -d). The rig's up is turned by the swing angle
+// psi(t) = Swing * sin(2 pi t / SwingPeriod), up = (sin psi, -cos psi), and
+// the world frame maps p to Position + R(psi) M p (M mirrors x when facing
+// left). Asking that L_c lands on the ledge point gives
+//
+//	Position = Ledge - R(psi) M L_c,
+//
+// so the body hangs below the ledge and swings about it like a pendulum.
+// Position moves there with 1-exp(-Speed*dt) per frame (a body arriving from
+// a climb or a jump settles onto the ledge). Each hand's target is the ledge
+// point shifted by its Spread along the ledge (the character's forward), and
+// the legs' weights go to 0, so they dangle in the animated pose.
+//
+// Position and Up are set for the next frame: the rig's frame for the
+// current frame was fixed when Update began, so call Hang before Update (it
+// does so when added as a Controller too, one frame late, which is smooth).
+package ikanim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Hanger defaults (used when the field is zero).
+const (
+	DefaultHangReach   = 0.96 // share of the arm's reach between shoulder and ledge
+	DefaultHangSpeed   = 10.0 // 1/s
+	DefaultSwingPeriod = 2.0  // s
+)
+
+// Hanger hangs a character from a ledge: each listed arm's hand is pinned to
+// the ledge point (spread along the ledge), the character's Position and Up
+// are driven so the arms hold the body below it, and the listed legs are
+// released to dangle. Call Hang before each rig.Update. It does not allocate.
+type Hanger struct {
+	// Ledge is the world point the hands grip.
+	Ledge mgl64.Vec2
+	// Active pins the hands (the arms fade in) and drives the body; false
+	// releases the arms and leaves Position and Up alone.
+	Active bool
+	// HangReach is the shoulder-to-ledge distance as a share of the arm's
+	// reach, in (0,1) (default 0.96: arms nearly straight).
+	HangReach float64
+	// Speed is the rate at which Position settles onto the hang, 1/s
+	// (default 10).
+	Speed float64
+	// Swing is the pendulum amplitude, radians (default 0: still), and
+	// SwingPeriod its period, s (default 2).
+	Swing, SwingPeriod float64
+	// Spread is each hand's offset along the ledge (the character's forward),
+	// px, in the order of the arms given to NewHanger.
+	Spread []float64
+
+	def   *RigDef
+	arms  []int
+	legs  []int
+	t     float64
+	init  bool
+	first int // upper arm bone of the first arm
+}
+
+// NewHanger builds a hanger for rigs of def with the named arms (hands on the
+// ledge) and legs (released). Errors name the argument.
+func NewHanger(def *RigDef, arms, legs []string) (*Hanger, error) {
+	if def == nil {
+		return nil, fmt.Errorf("ikanim: NewHanger: def is nil")
+	}
+	if len(arms) == 0 {
+		return nil, fmt.Errorf("ikanim: NewHanger: arms is empty")
+	}
+	h := &Hanger{def: def, Spread: make([]float64, len(arms))}
+	for i, n := range arms {
+		li := def.LimbIndex(n)
+		if li < 0 {
+			return nil, fmt.Errorf("ikanim: NewHanger: arms[%d]: %q is not a limb of the rig", i, n)
+		}
+		h.arms = append(h.arms, li)
+	}
+	for i, n := range legs {
+		li := def.LimbIndex(n)
+		if li < 0 {
+			return nil, fmt.Errorf("ikanim: NewHanger: legs[%d]: %q is not a limb of the rig", i, n)
+		}
+		h.legs = append(h.legs, li)
+	}
+	h.first = def.limbs[h.arms[0]].bones[0]
+	return h, nil
+}
+
+// NewBipedHanger is NewHanger for the biped template: both arms, hands 6 px
+// apart, legs dangling.
+func NewBipedHanger(def *RigDef) (*Hanger, error) {
+	h, err := NewHanger(def, []string{LimbArmNear, LimbArmFar}, []string{LimbLegNear, LimbLegFar})
+	if err != nil {
+		return nil, err
+	}
+	h.Spread[0], h.Spread[1] = 3, -3
+	return h, nil
+}
+
+// Reset makes the next Hang snap the body onto the ledge.
+func (h *Hanger) Reset() { h.init = false }
+
+// Hang drives r's Position and Up toward the hanging pose and sets the arms'
+// targets. Call it before r.Update(dt).
+func (h *Hanger) Hang(r *Rig, dt float64) {
+	if r.def != h.def {
+		return
+	}
+	for _, li := range h.arms {
+		if h.Active {
+			r.limbs[li].Weight = 1
+		} else {
+			r.limbs[li].Weight = 0
+		}
+	}
+	if !h.Active || !finiteVec(h.Ledge) {
+		h.init = false
+		return
+	}
+	for _, li := range h.legs {
+		r.limbs[li].Weight = 0
+	}
+	if !(dt > 0) {
+		dt = 0
+	}
+	h.t += dt
+	period := orDefault(h.SwingPeriod, DefaultSwingPeriod)
+	psi := 0.0
+	if finiteNum(h.Swing) {
+		psi = h.Swing * math.Sin(2*math.Pi*math.Mod(h.t/period, 1))
+	}
+	sp, cp := math.Sincos(psi)
+	k := orDefault(h.HangReach, DefaultHangReach)
+	if k >= 1 {
+		k = DefaultHangReach
+	}
+	d := k * r.def.limbs[h.arms[0]].chain.Reach()
+	L := r.animStart[h.first].Add(mgl64.Vec2{0, -d})
+	if r.Facing == FacingLeft {
+		L[0] = -L[0]
+	}
+	want := mgl64.Vec2{h.Ledge[0] - (L[0]*cp - L[1]*sp), h.Ledge[1] - (L[0]*sp + L[1]*cp)}
+	up := mgl64.Vec2{sp, -cp}
+	if !h.init {
+		h.init = true
+		r.Position, r.Up = want, up
+	} else {
+		a := 1 - math.Exp(-orDefault(h.Speed, DefaultHangSpeed)*dt)
+		r.Position = r.Position.Add(want.Sub(r.Position).Mul(a))
+		r.Up = up
+	}
+	fwd := mgl64.Vec2{cp, sp}
+	if r.Facing == FacingLeft {
+		fwd = fwd.Mul(-1)
+	}
+	for i, li := range h.arms {
+		s := 0.0
+		if i < len(h.Spread) && finiteNum(h.Spread[i]) {
+			s = h.Spread[i]
+		}
+		r.limbs[li].Target = h.Ledge.Add(fwd.Mul(s))
+	}
+}

@@ -1,0 +1,138 @@
+// Reaching: a hand reaches for a point, the body crouches when it is low.
+//
+// Derivation. In the character frame (y down) let S be the arm's shoulder
+// with the body offset of the controllers before this one, T the target and
+// k*R the comfortable reach (R the arm's full reach, k = ReachFraction). The
+// body goes down by c >= 0 along up, which moves the shoulder to S + (0, c);
+// the target is within k*R when dx^2 + (dy - c)^2 <= (kR)^2 with
+// (dx, dy) = T - S, that is for c >= dy - sqrt((kR)^2 - dx^2) (when
+// |dx| < kR; otherwise no crouch helps and c = MaxCrouch). The crouch is that
+// bound clamped to [0, MaxCrouch], scaled by the arm's current weight so it
+// blends in and out with the reach, and smoothed with 1-exp(-CrouchSpeed*dt).
+// The arm's weight follows Active through the limb's FadeIn and FadeOut.
+package ikanim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Reacher defaults (used when the field is zero).
+const (
+	DefaultReachFraction = 0.9  // share of the arm's reach used before crouching
+	DefaultMaxCrouch     = 40.0 // px
+	DefaultCrouchSpeed   = 8.0  // 1/s
+	DefaultReachTol      = 0.5  // px, for Reached
+)
+
+// Reacher is a Controller that sends a hand to a point (picking an object
+// up): while Active the arm's weight rises over the limb's FadeIn, and falls
+// over its FadeOut when Active is cleared; if the point is too low for the
+// arm, the body crouches (rig.BodyOffset along up). Control does not
+// allocate.
+type Reacher struct {
+	// Target is the world point the hand reaches for.
+	Target mgl64.Vec2
+	// Active starts (true) or ends (false) the reach.
+	Active bool
+	// ReachFraction is the share of the arm's full reach used before the
+	// body crouches, in (0,1] (default 0.9).
+	ReachFraction float64
+	// MaxCrouch bounds the crouch, px (default 40); NoCrouch turns it off.
+	MaxCrouch float64
+	NoCrouch  bool
+	// CrouchSpeed is the crouch smoothing rate, 1/s (default 8).
+	CrouchSpeed float64
+	// HandAngle, when UseHandAngle, is the hand's world angle while reaching
+	// (e.g. pointing down at an object on the floor); otherwise the hand
+	// keeps its animated angle.
+	HandAngle    float64
+	UseHandAngle bool
+
+	def     *RigDef
+	limb    int
+	upper   int
+	crouch  float64 // px down, current
+	applied float64 // BodyOffset.y this reacher added last frame
+	reached bool
+}
+
+// NewReacher builds a reacher for rigs of def on the named two-bone arm.
+func NewReacher(def *RigDef, arm string) (*Reacher, error) {
+	if def == nil {
+		return nil, fmt.Errorf("ikanim: NewReacher: def is nil")
+	}
+	li := def.LimbIndex(arm)
+	if li < 0 {
+		return nil, fmt.Errorf("ikanim: NewReacher: arm: %q is not a limb of the rig", arm)
+	}
+	return &Reacher{def: def, limb: li, upper: def.limbs[li].bones[0]}, nil
+}
+
+// Crouch returns the current crouch, px.
+func (c *Reacher) Crouch() float64 { return c.crouch }
+
+// Weight returns the arm's current blend weight.
+func (c *Reacher) Weight(r *Rig) float64 { return r.limbs[c.limb].CurrentWeight() }
+
+// Reached reports whether, after the last Update, the hand (the chain's end)
+// was within 0.5 px of Target with the reach fully blended in.
+func (c *Reacher) Reached(r *Rig) bool {
+	l := &r.limbs[c.limb]
+	if l.CurrentWeight() < 1 {
+		return false
+	}
+	_, end := r.Joint(r.def.limbs[c.limb].bones[1])
+	return end.Sub(c.Target).Len() <= DefaultReachTol
+}
+
+// Control implements Controller.
+func (c *Reacher) Control(r *Rig, dt float64) {
+	if r.def != c.def {
+		return
+	}
+	l := &r.limbs[c.limb]
+	if !finiteVec(c.Target) {
+		l.Weight = 0
+	} else {
+		l.Target = c.Target
+		if c.Active {
+			l.Weight = 1
+		} else {
+			l.Weight = 0
+		}
+	}
+	if e := r.def.limbs[c.limb].effector; e >= 0 {
+		if c.UseHandAngle && finiteNum(c.HandAngle) {
+			l.EffectorRotation = r.worldRot(r.frame.angleToLocal(c.HandAngle) - r.animAngle[e])
+		} else {
+			l.EffectorRotation = 0
+		}
+	}
+	// Crouch toward what the reach needs, weighted by the arm's blend (its
+	// ramp advances in the solve that follows; the one-frame lag is smooth).
+	want := 0.0
+	if !c.NoCrouch && finiteVec(c.Target) {
+		S := r.animStart[c.upper].Add(r.BodyOffset)
+		S[1] -= c.applied
+		T := r.frame.toLocal(c.Target)
+		dx, dy := T[0]-S[0], T[1]-S[1]
+		kR := orDefault(c.ReachFraction, DefaultReachFraction)
+		kR = math.Min(kR, 1) * r.def.limbs[c.limb].chain.Reach()
+		maxC := orDefault(c.MaxCrouch, DefaultMaxCrouch)
+		if math.Abs(dx) < kR {
+			want = dy - math.Sqrt(kR*kR-dx*dx)
+		} else {
+			want = maxC
+		}
+		want = math.Max(0, math.Min(maxC, want)) * smoothstep(l.ramp)
+	}
+	c.crouch += (want - c.crouch) * (1 - math.Exp(-orDefault(c.CrouchSpeed, DefaultCrouchSpeed)*dt))
+	if !finiteNum(c.crouch) {
+		c.crouch = 0
+	}
+	r.BodyOffset[1] += c.crouch - c.applied
+	c.applied = c.crouch
+}
