@@ -13,9 +13,11 @@
 // (the normal of a wall faced square-on) to n, on top of its animated angle.
 //
 // Outer corner. When the forward ray misses (the limb is above the top of
-// the wall), CornerSteps side rays step forward from D: ray i starts at
-// D + (i*CornerStep, -CornerUp) and runs down for CornerUp + CornerDown px.
-// The first hit is the top face just past the corner; the limb holds there
+// the wall), CornerSteps side rays step forward: ray i starts at
+// (x0 + i*CornerStep, D.y - CornerUp) and runs down for CornerUp + CornerDown
+// px.
+// The steps start at the x of the limb's last wall hit (else the chest's), so
+// the first hit is the top face just past the corner; the limb holds there
 // with the face's normal (a hand turned flat on top of the wall).
 //
 // Body distance. A ray forward from the animated chest measures the wall's
@@ -122,6 +124,8 @@ type climbLimb struct {
 	ClimbLimb
 	limb    int
 	contact ClimbContact
+	wall    mgl64.Vec2 // last wall-face hit, world
+	wallOK  bool
 	nRays   int
 	from    [climbMaxRays]mgl64.Vec2
 	to      [climbMaxRays]mgl64.Vec2
@@ -243,8 +247,18 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		up := orDefault(c.CornerUp, DefaultCornerUp)
 		down := orDefault(c.CornerDown, DefaultCornerDown)
 		ok = false
+		// Step forward from where the wall was last seen (this limb's last
+		// wall hit, else the chest's), so the first rays land just past the
+		// corner's edge.
+		x0 := D[0]
+		switch {
+		case cl.wallOK:
+			x0 = r.frame.toLocal(cl.wall)[0]
+		case c.chestHit:
+			x0 = r.frame.toLocal(c.chestPt)[0]
+		}
 		for k := 1; k <= steps; k++ {
-			x := D[0] + float64(k)*step
+			x := x0 + float64(k)*step
 			p, n, ok = c.cast(r, cl, mgl64.Vec2{x, D[1] - up}, mgl64.Vec2{x, D[1] + down})
 			if ok && n[1] < -minGroundCos {
 				ct.Corner = true
@@ -259,6 +273,9 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		return
 	}
 	ct.Found, ct.Holding = true, holding
+	if !ct.Corner {
+		cl.wall, cl.wallOK = r.frame.toWorld(p), true
+	}
 	target := p.Add(n.Mul(cl.Offset + off))
 	ct.Point, ct.Normal = r.frame.toWorld(p), r.frame.dirToWorld(n)
 	ct.Target = r.frame.toWorld(target)

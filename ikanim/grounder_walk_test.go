@@ -271,3 +271,20 @@ func BenchmarkGroundedBiped(b *testing.B) {
 		r.Update(dt)
 	}
 }
+
+func loadClimbWorld(t testing.TB) *terrain.World {
+	t.Helper()
+	data, err := levels.Open("climb.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := terrain.ParseLevel(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := lv.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}

@@ -1,0 +1,154 @@
+package ikanim
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// wallGround is a floor at y=400 left of x=300, a wall face at x=300 from
+// y=400 up to y=100, and the wall's top at y=100 to the right: the top-left
+// corner (300,100) is an outer corner.
+func wallGround() *polyGround {
+	return &polyGround{pts: []mgl64.Vec2{{0, 400}, {300, 400}, {300, 100}, {600, 100}}}
+}
+
+func newClimbBiped(t *testing.T, g Ground) (*Rig, *Climber) {
+	t.Helper()
+	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRig(def)
+	r.Position = mgl64.Vec2{265, 380}
+	c, err := NewBipedClimber(def, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AddController(c)
+	return r, c
+}
+
+func TestClimberSticksToWallAtDistance(t *testing.T) {
+	const wallX, speed = 300.0, 30.0
+	r, c := newClimbBiped(t, wallGround())
+	c.Speed = speed
+	dt := 1.0 / 60
+	held := make([]mgl64.Vec2, c.NumLimbs())
+	wasHolding := make([]bool, c.NumLimbs())
+	checked := 0
+	for i := 0; i < 240; i++ { // 4 s: 120 px up, the hands stay below the top
+		r.Position[1] -= speed * dt
+		r.Update(dt)
+		if i < 90 {
+			continue // settle: body distance and limb fades
+		}
+		// The chest keeps Distance from the wall.
+		chest := r.ToWorld(c.chest.Add(r.BodyOffset))
+		if d := wallX - chest[0]; math.Abs(d-DefaultClimbDistance) > 1e-3 {
+			t.Fatalf("frame %d: chest %v px from the wall, want %v", i, d, DefaultClimbDistance)
+		}
+		for k := 0; k < c.NumLimbs(); k++ {
+			ct := c.Contact(k)
+			if !ct.Found || ct.Corner {
+				t.Fatalf("frame %d limb %d: contact %+v, want the wall face", i, k, ct)
+			}
+			if ct.Holding {
+				// On the wall, turned square to it, and still while holding.
+				if math.Abs(ct.Target[0]-(wallX-DefaultClimbOffset)) > 1e-9 || !near2(ct.Normal, mgl64.Vec2{-1, 0}, 1e-12) {
+					t.Fatalf("frame %d limb %d: holding at %v normal %v", i, k, ct.Target, ct.Normal)
+				}
+				if wasHolding[k] && !near2(ct.Target, held[k], 1e-9) {
+					t.Fatalf("frame %d limb %d: hold slid from %v to %v", i, k, held[k], ct.Target)
+				}
+				l := r.LimbAt(c.limbs[k].limb)
+				_, end := r.Joint(r.def.limbs[c.limbs[k].limb].bones[1])
+				if l.CurrentWeight() == 1 && end.Sub(ct.Target).Len() > 1e-6 {
+					t.Fatalf("frame %d limb %d: effector %v px from its hold", i, k, end.Sub(ct.Target).Len())
+				}
+				checked++
+			}
+			held[k], wasHolding[k] = ct.Target, ct.Holding
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no holds checked")
+	}
+}
+
+func TestClimberFindsTopOverOuterCorner(t *testing.T) {
+	// Hands above the top of the wall: the forward rays miss, the side rays
+	// find the top face.
+	r, c := newClimbBiped(t, wallGround())
+	hip := BipedHipHeight(BipedSizes{})
+	r.Position = mgl64.Vec2{265, 100 + hip + 52 - 10} // hands' home 10 px above the top
+	settle(r, 60)
+	corners := 0
+	for k := 0; k < 2; k++ { // the two hands
+		ct := c.Contact(k)
+		if !ct.Found || !ct.Corner {
+			t.Errorf("hand %d: contact %+v, want found over the corner", k, ct)
+			continue
+		}
+		corners++
+		if math.Abs(ct.Point[1]-100) > 1e-9 || ct.Point[0] < 300 || ct.Point[0] > 300+DefaultCornerSteps*DefaultCornerStep {
+			t.Errorf("hand %d: corner point %v, want on the top (y=100) just past x=300", k, ct.Point)
+		}
+		if !near2(ct.Normal, mgl64.Vec2{0, -1}, 1e-12) {
+			t.Errorf("hand %d: normal %v, want up", k, ct.Normal)
+		}
+		// The hand is turned from the wall's normal (-forward, left on
+		// screen) to the top's (up): a quarter turn clockwise on screen.
+		if got := r.LimbAt(c.limbs[k].limb).EffectorRotation; math.Abs(got-math.Pi/2) > 1e-9 {
+			t.Errorf("hand %d: effector rotation %v, want pi/2", k, got)
+		}
+	}
+	// The feet are still on the wall face.
+	for k := 2; k < 4; k++ {
+		if ct := c.Contact(k); !ct.Found || ct.Corner {
+			t.Errorf("foot %d: contact %+v, want the wall face", k, ct)
+		}
+	}
+	if corners != 2 {
+		t.Fatalf("%d hands over the corner", corners)
+	}
+}
+
+func TestClimberClimbsOnResolvTerrain(t *testing.T) {
+	w := loadClimbWorld(t)
+	// climb.json: a wall face at x=760 from y=600 up to its top at y=200.
+	r, c := newClimbBiped(t, w)
+	r.Position = mgl64.Vec2{725, 580}
+	c.Speed = 30
+	dt := 1.0 / 60
+	// The hands' home is 52 px above the hips (116 px above the origin):
+	// climbing 285 px puts it 10 to 34 px above the top.
+	for i := 0; i < 60*95/10; i++ {
+		r.Position[1] -= 30 * dt
+		r.Update(dt)
+	}
+	for k := 0; k < 2; k++ {
+		if ct := c.Contact(k); !ct.Found || !ct.Corner || math.Abs(ct.Point[1]-200) > 1e-6 {
+			t.Errorf("hand %d after climbing past the top: %+v, want on top of the wall (y=200)", k, ct)
+		}
+	}
+}
+
+func TestNewClimberErrors(t *testing.T) {
+	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
+	for _, c := range []struct {
+		l    ClimbLimb
+		want string
+	}{
+		{ClimbLimb{Limb: "tail"}, "Limb"},
+		{ClimbLimb{Limb: LimbLook}, "Effector"},
+		{ClimbLimb{Limb: LimbArmNear, Phase: 1}, "Phase"},
+		{ClimbLimb{Limb: LimbArmNear, Offset: -1}, "Offset"},
+	} {
+		if _, err := NewClimber(def, nil, -80, c.l); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("NewClimber(%+v) error %v, want one naming %q", c.l, err, c.want)
+		}
+	}
+}
