@@ -30,7 +30,9 @@ package ikanim
 //	                                any reachable surface, e.g. the far face
 //	                                of a sharp peak the body stands on
 //
-// A hit is rejected when its normal faces away from the creature
+// A hit is rejected when the ray leaves a solid instead of entering one
+// (normal . ray direction >= 0: the ray started inside), when its normal
+// faces away from the creature
 // (normal . up < creatureMinFacing) or when the leg would be stretched
 // beyond creatureLandRatio*ReachRatio from the hip at the end of the step
 // (creature_legs.go). With no foothold the foot stays planted, or, when it must
@@ -79,12 +81,12 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 	}
 
 	// A: a wall between the body and the foothold.
-	if p, n, ok = g.Raycast(c.pos, above); ok && c.footholdOK(i, hip, p, n) {
+	if p, n, ok = g.Raycast(c.pos, above); ok && c.footholdOK(i, hip, p, n, above.Sub(c.pos)) {
 		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = c.pos, above, p, true
 		return p, n, true
 	}
 	// B: the ground below the predicted home.
-	if p, n, ok = g.Raycast(above, below); ok && c.footholdOK(i, hip, p, n) {
+	if p, n, ok = g.Raycast(above, below); ok && c.footholdOK(i, hip, p, n, below.Sub(above)) {
 		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = above, below, p, true
 		return p, n, true
 	}
@@ -93,14 +95,14 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 	for k := 1.0; !hitB && k <= 2; k++ {
 		off := right.Mul(s * k * c.def.Gait.StepDistance)
 		a2, b2 := above.Add(off), below.Add(off)
-		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(i, hip, p, n) {
+		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(i, hip, p, n, b2.Sub(a2)) {
 			l.rayFrom, l.rayTo, l.rayHit, l.rayOK = a2, b2, p, true
 			return p, n, true
 		}
 	}
 	// C: around an outer corner, back toward the body below the surface.
 	back := below.Sub(right.Mul(s * (math.Abs(along) + c.def.Gait.StepDistance)))
-	if p, n, ok = g.Raycast(below, back); ok && c.footholdOK(i, hip, p, n) {
+	if p, n, ok = g.Raycast(below, back); ok && c.footholdOK(i, hip, p, n, back.Sub(below)) {
 		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = below, back, p, true
 		return p, n, true
 	}
@@ -113,7 +115,7 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 		t := float64(k) / creatureSweepRays
 		dir := creatureUnitOr(d0.Mul(1-t).Add(d1.Mul(t)), d0)
 		end := hip.Add(dir.Mul(reach))
-		if p, n, ok = g.Raycast(hip, end); ok && c.footholdOK(i, hip, p, n) {
+		if p, n, ok = g.Raycast(hip, end); ok && c.footholdOK(i, hip, p, n, end.Sub(hip)) {
 			l.rayFrom, l.rayTo, l.rayHit, l.rayOK = hip, end, p, true
 			return p, n, true
 		}
@@ -125,10 +127,15 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 // creatureSweepRays is the number of rays of the last-resort sweep.
 const creatureSweepRays = 4
 
-// footholdOK checks a ray hit for leg i: finite, facing the creature, within
+// footholdOK checks a hit of a ray along dir for leg i: finite, entering the
+// surface (a ray that starts inside a solid reports the face it leaves,
+// whose outward normal points along the ray), facing the creature, within
 // reach of the hip (where the hip will be when the foot lands).
-func (c *Creature) footholdOK(i int, hip, p, n mgl64.Vec2) bool {
+func (c *Creature) footholdOK(i int, hip, p, n, dir mgl64.Vec2) bool {
 	if !creatureFiniteVec(p) || !creatureFiniteVec(n) {
+		return false
+	}
+	if n[0]*dir[0]+n[1]*dir[1] >= 0 {
 		return false
 	}
 	if n.Dot(c.up) < creatureMinFacing {
