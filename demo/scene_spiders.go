@@ -236,14 +236,20 @@ func (s *spidersScene) measure() {
 }
 
 // spidersGap measures a planted foot's gap with a fresh ray along -normal
-// (positive: floating, negative: sunk).
+// (positive: floating, negative: sunk), from 12 px outside the surface, or
+// from closer (3, 1 px) when that start lies inside another solid (the ray
+// then reports an exit face, whose normal points along the ray).
 func spidersGap(w *terrain.World, foot, n mgl64.Vec2) float64 {
-	const span = 12
-	p, _, ok := w.Raycast(foot.Add(n.Mul(span)), foot.Sub(n.Mul(span)))
-	if !ok {
-		return span
+	for _, span := range [...]float64{12, 3, 1} {
+		p, hn, ok := w.Raycast(foot.Add(n.Mul(span)), foot.Sub(n.Mul(span)))
+		if !ok {
+			return span
+		}
+		if hn.Dot(n) > 0 {
+			return foot.Sub(p).Dot(n)
+		}
 	}
-	return foot.Sub(p).Dot(n)
+	return 0
 }
 
 func (s *spidersScene) Draw(screen *ebiten.Image, ctx *Context) {

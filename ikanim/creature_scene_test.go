@@ -152,16 +152,23 @@ func (s *creatureScene) measure() {
 }
 
 // creatureMeasureGap measures a planted foot's gap independently of the
-// stepping code: a fresh ray along -normal through the foot, from 12 px
-// outside to 12 px inside the surface; the gap is the signed distance from
-// the hit to the foot along the normal (positive: floating).
+// stepping code: a fresh ray along -normal through the foot, from span px
+// outside to span px inside the surface; the gap is the signed distance from
+// the hit to the foot along the normal (positive: floating). A ray that
+// starts inside another solid (a foot in a tight inner corner) reports that
+// solid's exit face, whose normal points along the ray: then the ray is cast
+// again from closer (12, 3, then 1 px).
 func creatureMeasureGap(w Ground, foot, n mgl64.Vec2) float64 {
-	const span = 12
-	p, _, ok := w.Raycast(foot.Add(n.Mul(span)), foot.Sub(n.Mul(span)))
-	if !ok {
-		return span // nothing within span below the foot: floating
+	for _, span := range []float64{12, 3, 1} {
+		p, hn, ok := w.Raycast(foot.Add(n.Mul(span)), foot.Sub(n.Mul(span)))
+		if !ok {
+			return span // nothing within span below the foot: floating
+		}
+		if hn.Dot(n) > 0 {
+			return foot.Sub(p).Dot(n)
+		}
 	}
-	return foot.Sub(p).Dot(n)
+	return 0
 }
 
 // finish flushes the open stances.
