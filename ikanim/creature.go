@@ -89,6 +89,7 @@ type Creature struct {
 	airborn int
 	falling float64
 	hold    float64 // speed factor from the most stretched planted leg
+	forced  int     // lifts forced by an out-of-reach foot (tests)
 
 	legs   []creatureLeg
 	chains []creatureChain

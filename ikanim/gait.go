@@ -95,6 +95,7 @@ func (c *Creature) gaitWave() bool {
 func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 	d := c.def
 	if c.legs[i].state == creaturePlanted && c.legs[i].stretch > creatureHoldStretch {
+		c.forced++
 		return true // out of reach: the foot cannot stay planted
 	}
 	if c.planted-1 < d.Gait.MinPlanted {

@@ -1,0 +1,282 @@
+package ikanim
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/ikanim/terrain"
+)
+
+func creatureLegs(n int) []LegDef {
+	ls := make([]LegDef, n)
+	for i := range ls {
+		ls[i] = LegDef{Home: mgl64.Vec2{float64(10 * (i/2 - 1)), -20}, Segments: []float64{15, 15}, Far: i%2 == 1}
+	}
+	return ls
+}
+
+func TestNewCreatureDefErrorsNameTheField(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		edit  func(d *CreatureDef)
+		field string
+	}{
+		{"one leg", func(d *CreatureDef) { d.Legs = d.Legs[:1] }, "Legs"},
+		{"13 legs", func(d *CreatureDef) { d.Legs = creatureLegs(13) }, "Legs"},
+		{"NaN segment", func(d *CreatureDef) { d.Legs[2].Segments = []float64{15, math.NaN()} }, "Legs[2].Segments[1]"},
+		{"negative segment", func(d *CreatureDef) { d.Legs[1].Segments = []float64{-1, 15} }, "Legs[1].Segments[0]"},
+		{"one segment", func(d *CreatureDef) { d.Legs[0].Segments = []float64{15} }, "Legs[0].Segments"},
+		{"home above hip", func(d *CreatureDef) { d.Legs[3].Home = mgl64.Vec2{0, 5} }, "Legs[3].Home"},
+		{"home out of reach", func(d *CreatureDef) { d.Legs[3].Home = mgl64.Vec2{0, -40} }, "Legs[3].Home"},
+		{"infinite hip", func(d *CreatureDef) { d.Legs[0].Hip = mgl64.Vec2{math.Inf(1), 0} }, "Legs[0].Hip"},
+		{"negative step", func(d *CreatureDef) { d.Gait.StepDistance = -3 }, "Gait.StepDistance"},
+		{"NaN speed", func(d *CreatureDef) { d.Gait.Speed = math.NaN() }, "Gait.Speed"},
+		{"reach ratio", func(d *CreatureDef) { d.Gait.ReachRatio = 1.5 }, "Gait.ReachRatio"},
+		{"min planted", func(d *CreatureDef) { d.Gait.MinPlanted = 4 }, "Gait.MinPlanted"},
+		{"tentacle limits", func(d *CreatureDef) {
+			d.Legs[0].Segments = []float64{6, 6, 6, 6}
+			d.Legs[0].Limits = make([]ik.Limit, 2)
+		}, "Legs[0].Limits"},
+		{"far shade", func(d *CreatureDef) { d.Sprites.FarShade = 2 }, "Sprites.FarShade"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := CreatureDef{Name: "bug", Legs: creatureLegs(4)}
+			tc.edit(&d)
+			_, err := NewCreatureDef(d)
+			if err == nil {
+				t.Fatalf("NewCreatureDef accepted %s", tc.name)
+			}
+			if !strings.Contains(err.Error(), tc.field) || !strings.Contains(err.Error(), `"bug"`) {
+				t.Errorf("error %q does not name the field %s and the creature", err, tc.field)
+			}
+		})
+	}
+	if _, err := NewCreatureDef(CreatureDef{Name: "bug", Legs: creatureLegs(4)}); err != nil {
+		t.Fatalf("valid definition rejected: %v", err)
+	}
+}
+
+// Hand-derived groups: legs ranked front to back per side, group
+// (rank+side) mod 2, neighbours the adjacent ranks and the partner.
+func TestGaitGroupsAlternate(t *testing.T) {
+	d := creatureTestSpider(t, 8) // legs 0..3 near (front..back), 4..7 far
+	wantGroup := []int{0, 1, 0, 1, 1, 0, 1, 0}
+	for i, w := range wantGroup {
+		if got := d.LegGroup(i); got != w {
+			t.Errorf("LegGroup(%d) = %d, want %d", i, got, w)
+		}
+	}
+	wantNb := map[int][]int{0: {1, 4}, 1: {0, 2, 5}, 3: {2, 7}, 5: {4, 6, 1}}
+	for i, w := range wantNb {
+		got := d.LegNeighbours(i)
+		if len(got) != len(w) {
+			t.Errorf("LegNeighbours(%d) = %v, want %v", i, got, w)
+			continue
+		}
+		for k := range w {
+			if got[k] != w[k] {
+				t.Errorf("LegNeighbours(%d) = %v, want %v", i, got, w)
+			}
+		}
+	}
+	// No two neighbours share a group: the alternating gait never lifts
+	// adjacent legs together.
+	for i := 0; i < 8; i++ {
+		for _, j := range d.LegNeighbours(i) {
+			if d.LegGroup(i) == d.LegGroup(j) {
+				t.Errorf("neighbours %d and %d are both in group %d", i, j, d.LegGroup(i))
+			}
+		}
+	}
+}
+
+// A planted foot never moves, and the gait rules hold on every frame without
+// a forced lift (a foot out of reach lifts regardless): no leg lifts while a
+// neighbour is in the air, at least MinPlanted feet stay down.
+func TestCreatureStanceInvariants(t *testing.T) {
+	for _, scene := range []string{"flat", "slope30", "stairs16", "wall-corner"} {
+		t.Run(scene, func(t *testing.T) {
+			w := creatureTestWorld(t, scene)
+			d := creatureTestSpider(t, 8)
+			c, err := NewCreature(d, mgl64.Vec2{200, terrain.SceneGroundY - 28}, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.SetMove(1)
+			var prev [8]LegState
+			for i := range prev {
+				prev[i] = c.Leg(i)
+			}
+			steps, forcedFrames := 0, 0
+			for f := 0; f < 900; f++ {
+				forced := c.forced
+				c.Update(w, 1.0/60)
+				clean := c.forced == forced
+				if !clean {
+					forcedFrames++
+				}
+				for i := 0; i < 8; i++ {
+					l := c.Leg(i)
+					if l.Planted && prev[i].Planted && l.Contact != prev[i].Contact {
+						t.Fatalf("frame %d: planted leg %d moved from %v to %v", f, i, prev[i].Contact, l.Contact)
+					}
+					if l.Stepping && prev[i].Planted {
+						steps++
+						for _, j := range d.LegNeighbours(i) {
+							if clean && prev[j].Stepping && c.Leg(j).Stepping {
+								t.Errorf("frame %d: leg %d lifted while its neighbour %d was in the air", f, i, j)
+							}
+						}
+					}
+				}
+				lifted := false
+				for i := 0; i < 8; i++ {
+					lifted = lifted || (c.Leg(i).Stepping && prev[i].Planted)
+					prev[i] = c.Leg(i)
+				}
+				if clean && lifted && c.Planted() < d.Gait.MinPlanted {
+					t.Errorf("frame %d: %d feet planted after a lift, want >= MinPlanted %d", f, c.Planted(), d.Gait.MinPlanted)
+				}
+			}
+			if steps < 60 {
+				t.Errorf("only %d steps in 15 s of walking", steps)
+			}
+			t.Logf("%s: %d steps, %d frames with a forced lift", scene, steps, forcedFrames)
+		})
+	}
+}
+
+// The spider climbs the wall of "wall-corner" (inner corner) and walks over
+// its top (outer corner): its up turns to the wall normal (-1,0), then back
+// to (0,-1) on top, and its body never enters the block.
+func TestCreatureClimbsWallAndTop(t *testing.T) {
+	w := creatureTestWorld(t, "wall-corner")
+	d := creatureTestSpider(t, 8)
+	c, err := NewCreature(d, mgl64.Vec2{600, terrain.SceneGroundY - 28}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetMove(1)
+	onWall, onTop := false, false
+	for f := 0; f < 900; f++ {
+		c.Update(w, 1.0/60)
+		p, up := c.Position(), c.Up()
+		if up.Dot(mgl64.Vec2{-1, 0}) > 0.95 {
+			onWall = true
+		}
+		if onWall && up.Dot(mgl64.Vec2{0, -1}) > 0.95 && p[1] < terrain.SceneWallTop {
+			onTop = true
+		}
+		if p[0] > terrain.SceneWallX+1 && p[0] < terrain.SceneWidth && p[1] > terrain.SceneWallTop+1 {
+			t.Fatalf("frame %d: body %v inside the block (x > %v, y > %v)", f, p, terrain.SceneWallX, terrain.SceneWallTop)
+		}
+	}
+	if !onWall || !onTop {
+		t.Errorf("onWall %v, onTop %v: the spider did not climb the wall and walk onto its top", onWall, onTop)
+	}
+}
+
+// Bad input never produces NaN and never panics.
+func TestCreatureBadInputStaysFinite(t *testing.T) {
+	w := creatureTestWorld(t, "flat")
+	d := creatureTestSpider(t, 6)
+	c, err := NewCreature(d, mgl64.Vec2{300, 500}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dt := range []float64{math.NaN(), math.Inf(1), -1, 0, 5, 1e-9} {
+		c.Update(w, dt)
+	}
+	c.SetTarget(mgl64.Vec2{math.NaN(), 0})
+	c.SetMove(math.Inf(1))
+	c.Update(nil, 1.0/60)
+	c.Place(mgl64.Vec2{math.NaN(), 1}, mgl64.Vec2{0, 0}, w)
+	c.SetPath(nil, true)
+	for f := 0; f < 200; f++ {
+		c.Update(w, 1.0/60)
+	}
+	if !creatureFiniteVec(c.Position()) || !creatureFiniteVec(c.Up()) {
+		t.Fatalf("position %v up %v not finite", c.Position(), c.Up())
+	}
+	for i := 0; i < c.LegCount(); i++ {
+		l := c.Leg(i)
+		for _, v := range []mgl64.Vec2{l.Hip, l.Knee, l.Ankle, l.Foot} {
+			if !creatureFiniteVec(v) {
+				t.Fatalf("leg %d: %+v has a non-finite joint", i, l)
+			}
+		}
+	}
+	if _, err := NewCreature(nil, mgl64.Vec2{}, w); err == nil {
+		t.Error("NewCreature(nil) gave no error")
+	}
+}
+
+// A creature following a target arrives and stops.
+func TestCreatureReachesTarget(t *testing.T) {
+	w := creatureTestWorld(t, "flat")
+	d := creatureTestSpider(t, 6)
+	c, _ := NewCreature(d, mgl64.Vec2{300, terrain.SceneGroundY - 28}, w)
+	target := mgl64.Vec2{700, terrain.SceneGroundY - 28}
+	c.SetTarget(target)
+	for f := 0; f < 600 && !c.Arrived(); f++ {
+		c.Update(w, 1.0/60)
+	}
+	if !c.Arrived() {
+		t.Fatalf("not arrived after 10 s: at %v, target %v", c.Position(), target)
+	}
+	if got := c.Position().Sub(target).Len(); got > d.Gait.ArriveRadius {
+		t.Errorf("stopped %v px from the target, want <= ArriveRadius %v", got, d.Gait.ArriveRadius)
+	}
+}
+
+func TestCreatureUpdateDoesNotAllocate(t *testing.T) {
+	w := creatureTestWorld(t, "wall-corner")
+	for _, d := range []*CreatureDef{creatureTestSpider(t, 8), creatureTentacleDef(t)} {
+		c, _ := NewCreature(d, mgl64.Vec2{500, terrain.SceneGroundY - 40}, w)
+		c.SetPath([]mgl64.Vec2{{780, 300}, {300, 520}}, true)
+		for f := 0; f < 60; f++ {
+			c.Update(w, 1.0/60)
+		}
+		if a := testing.AllocsPerRun(600, func() { c.Update(w, 1.0/60) }); a != 0 {
+			t.Errorf("%s: Update allocates %v times per frame, want 0", d.Name, a)
+		}
+	}
+}
+
+// Draw adds no allocation of its own: it allocates exactly what the same
+// number of plain DrawImage calls allocate (ebiten's DrawImage allocates
+// before the game loop runs, as in this headless test).
+func TestCreatureDrawDoesNotAllocate(t *testing.T) {
+	w := creatureTestWorld(t, "flat")
+	img := ebiten.NewImage(8, 8)
+	d := creatureTestSpider(t, 8)
+	d.Sprites = CreatureSprites{Body: Sprite{Image: img}, Segments: []Sprite{{Image: img, Length: 8}}, FarShade: 0.6}
+	c, _ := NewCreature(d, mgl64.Vec2{300, terrain.SceneGroundY - 28}, w)
+	dst := ebiten.NewImage(64, 64)
+	opts := &CreatureDrawOptions{}
+	opts.GeoM.Translate(-250, -500)
+	c.Draw(dst, opts)
+	calls := 1 + 8*3 // body + 8 legs of 3 segments
+	var op ebiten.DrawImageOptions
+	plain := testing.AllocsPerRun(50, func() {
+		for k := 0; k < calls; k++ {
+			dst.DrawImage(img, &op)
+		}
+	})
+	if a := testing.AllocsPerRun(50, func() { c.Draw(dst, opts) }); a > plain {
+		t.Errorf("Draw allocates %v times per call, %v plain DrawImage calls allocate %v", a, calls, plain)
+	}
+}
+
+func creatureTentacleDef(t testing.TB) *CreatureDef {
+	d, err := NewTentacleDef(TentacleDef{Name: "squid"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
