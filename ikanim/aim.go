@@ -59,6 +59,10 @@ type Aimer struct {
 	// pi/2: the biped's head bone runs up the neck and its face looks
 	// forward, a quarter turn clockwise from it).
 	LookAxis float64
+	// OneHanded leaves the support arm alone (its weight, target and hand
+	// angle), so another controller may use it (a Reacher) or the animation
+	// keeps it.
+	OneHanded bool
 	// Support is where the support hand holds the weapon, in the aim frame
 	// from the main wrist: x along the aim line, y to its clockwise side
 	// (for a right-facing character, below the line), px.
@@ -142,7 +146,7 @@ func (a *Aimer) Control(r *Rig, _ float64) {
 	}
 	if !finiteVec(a.Target) {
 		mainLimb.Weight = 0
-		if a.support >= 0 {
+		if a.support >= 0 && !a.OneHanded {
 			r.limbs[a.support].Weight = 0
 		}
 		return
@@ -191,7 +195,7 @@ func (a *Aimer) Control(r *Rig, _ float64) {
 	if e := ld.effector; e >= 0 {
 		mainLimb.EffectorRotation = r.worldRot(phi - r.animAngle[e])
 	}
-	if a.support >= 0 {
+	if a.support >= 0 && !a.OneHanded {
 		sl := &r.limbs[a.support]
 		sp := mgl64.Vec2{W[0] + a.Support[0]*c1 - a.Support[1]*s1, W[1] + a.Support[0]*s1 + a.Support[1]*c1}
 		sl.Target, sl.Weight = r.frame.toWorld(sp), w

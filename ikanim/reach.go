@@ -9,7 +9,10 @@
 // |dx| < kR; otherwise no crouch helps and c = MaxCrouch). The crouch is that
 // bound clamped to [0, MaxCrouch], scaled by the arm's current weight so it
 // blends in and out with the reach, and smoothed with 1-exp(-CrouchSpeed*dt).
-// The arm's weight follows Active through the limb's FadeIn and FadeOut.
+// The arm's weight follows Active through the limb's FadeIn and FadeOut, and
+// the hand's target goes from where the hand was when the reach began to the
+// object along the same smoothstep (its rotation likewise), so taking the arm
+// over from another controller (an Aimer's support hand) does not jump.
 package ikanim
 
 import (
@@ -30,8 +33,11 @@ const (
 // Reacher is a Controller that sends a hand to a point (picking an object
 // up): while Active the arm's weight rises over the limb's FadeIn, and falls
 // over its FadeOut when Active is cleared; if the point is too low for the
-// arm, the body crouches (rig.BodyOffset along up). Control does not
-// allocate.
+// arm, the body crouches (rig.BodyOffset along up). It writes the arm's
+// weight, target and hand rotation only while Active (and sets the weight to
+// 0 once when Active is cleared), so add it after another controller that
+// uses the same arm (an Aimer) to take the arm over for the reach. Control
+// does not allocate.
 type Reacher struct {
 	// Target is the world point the hand reaches for.
 	Target mgl64.Vec2
@@ -56,7 +62,10 @@ type Reacher struct {
 	upper   int
 	crouch  float64 // px down, current
 	applied float64 // BodyOffset.y this reacher added last frame
-	reached bool
+	owns    bool    // the reacher drives the arm
+	blend   float64 // the reach's own linear blend in [0,1], following Active over the arm's fades
+	from    mgl64.Vec2
+	fromRot float64
 }
 
 // NewReacher builds a reacher for rigs of def on the named two-bone arm.
@@ -74,8 +83,10 @@ func NewReacher(def *RigDef, arm string) (*Reacher, error) {
 // Crouch returns the current crouch, px.
 func (c *Reacher) Crouch() float64 { return c.crouch }
 
-// Weight returns the arm's current blend weight.
-func (c *Reacher) Weight(r *Rig) float64 { return r.limbs[c.limb].CurrentWeight() }
+// Weight returns the reach's current blend weight in [0,1]: it follows
+// Active over the arm's FadeIn and FadeOut with a smoothstep, as the arm's
+// own weight does while the reacher drives it.
+func (c *Reacher) Weight() float64 { return smoothstep(c.blend) }
 
 // Reached reports whether, after the last Update, the hand (the chain's end)
 // was within 0.5 px of Target with the reach fully blended in.
@@ -94,25 +105,49 @@ func (c *Reacher) Control(r *Rig, dt float64) {
 		return
 	}
 	l := &r.limbs[c.limb]
-	if !finiteVec(c.Target) {
-		l.Weight = 0
+	// The reach's own blend, the arm's fade without another controller's
+	// weight (an Aimer's) on the same arm.
+	ld := &r.def.limbs[c.limb]
+	if c.Active && finiteVec(c.Target) {
+		if ld.FadeIn > 0 {
+			c.blend = math.Min(1, c.blend+dt/ld.FadeIn)
+		} else {
+			c.blend = 1
+		}
+	} else if ld.FadeOut > 0 {
+		c.blend = math.Max(0, c.blend-dt/ld.FadeOut)
 	} else {
-		l.Target = c.Target
-		if c.Active {
-			l.Weight = 1
-		} else {
-			l.Weight = 0
-		}
+		c.blend = 0
 	}
-	if e := r.def.limbs[c.limb].effector; e >= 0 {
-		if c.UseHandAngle && finiteNum(c.HandAngle) {
-			l.EffectorRotation = r.worldRot(r.frame.angleToLocal(c.HandAngle) - r.animAngle[e])
-		} else {
-			l.EffectorRotation = 0
+	// The reacher writes the arm's weight, target and hand rotation only
+	// while it reaches (and once when it lets go), so another controller
+	// (an Aimer) may own the arm the rest of the time.
+	switch {
+	case c.Active && finiteVec(c.Target):
+		if !c.owns {
+			// Take the arm over from where its hand is now, so a reach that
+			// starts while another controller holds the arm does not jump.
+			_, c.from = r.Joint(r.def.limbs[c.limb].bones[1])
+			c.fromRot = l.EffectorRotation
+			if l.CurrentWeight() == 0 {
+				c.from, c.fromRot = c.Target, 0
+			}
 		}
+		c.owns = true
+		k := smoothstep(c.blend)
+		l.Target, l.Weight = c.from.Add(c.Target.Sub(c.from).Mul(k)), 1
+		if e := r.def.limbs[c.limb].effector; e >= 0 {
+			rot := 0.0
+			if c.UseHandAngle && finiteNum(c.HandAngle) {
+				rot = r.worldRot(r.frame.angleToLocal(c.HandAngle) - r.animAngle[e])
+			}
+			l.EffectorRotation = c.fromRot + (rot-c.fromRot)*k
+		}
+	case c.owns:
+		c.owns = false
+		l.Weight = 0
 	}
-	// Crouch toward what the reach needs, weighted by the arm's blend (its
-	// ramp advances in the solve that follows; the one-frame lag is smooth).
+	// Crouch toward what the reach needs, weighted by the reach's blend.
 	want := 0.0
 	if !c.NoCrouch && finiteVec(c.Target) {
 		S := r.animStart[c.upper].Add(r.BodyOffset)
@@ -127,7 +162,7 @@ func (c *Reacher) Control(r *Rig, dt float64) {
 		} else {
 			want = maxC
 		}
-		want = math.Max(0, math.Min(maxC, want)) * smoothstep(l.ramp)
+		want = math.Max(0, math.Min(maxC, want)) * smoothstep(c.blend)
 	}
 	c.crouch += (want - c.crouch) * (1 - math.Exp(-orDefault(c.CrouchSpeed, DefaultCrouchSpeed)*dt))
 	if !finiteNum(c.crouch) {

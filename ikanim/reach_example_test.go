@@ -26,12 +26,12 @@ func ExampleReacher() {
 	for i := 0; i < 120; i++ {
 		r.Update(1.0 / 60)
 	}
-	fmt.Printf("reached: %v, crouch %.1f px, arm weight %.0f\n", reach.Reached(r), reach.Crouch(), reach.Weight(r))
+	fmt.Printf("reached: %v, crouch %.1f px, arm weight %.0f\n", reach.Reached(r), reach.Crouch(), reach.Weight())
 	reach.Active = false // let go: the arm blends out, the body stands up
 	for i := 0; i < 120; i++ {
 		r.Update(1.0 / 60)
 	}
-	fmt.Printf("reached: %v, crouch %.1f px, arm weight %.0f\n", reach.Reached(r), reach.Crouch(), reach.Weight(r))
+	fmt.Printf("reached: %v, crouch %.1f px, arm weight %.0f\n", reach.Reached(r), reach.Crouch(), reach.Weight())
 	// Output:
 	// reached: true, crouch 31.5 px, arm weight 1
 	// reached: false, crouch 0.0 px, arm weight 0

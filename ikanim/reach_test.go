@@ -26,7 +26,7 @@ func TestReacherPicksUpLowObjectWithCrouch(t *testing.T) {
 	// is on its way, neither at rest nor at the object.
 	fade := r.def.LimbDef(r.def.LimbIndex(LimbArmNear)).FadeIn
 	settle(r, int(fade*60/2))
-	if w := rc.Weight(r); !(w > 0 && w < 1) {
+	if w := rc.Weight(); !(w > 0 && w < 1) {
 		t.Errorf("weight %v half way through the fade, want in (0,1)", w)
 	}
 	settle(r, 300)
@@ -52,7 +52,7 @@ func TestReacherPicksUpLowObjectWithCrouch(t *testing.T) {
 	// Letting go blends the arm out and stands back up.
 	rc.Active = false
 	settle(r, 300)
-	if w := rc.Weight(r); w != 0 {
+	if w := rc.Weight(); w != 0 {
 		t.Errorf("weight %v after letting go, want 0", w)
 	}
 	if rc.Crouch() > 1e-6 || math.Abs(r.BodyOffset[1]) > 1e-6 {
