@@ -2,8 +2,11 @@
 //
 // Derivation. In the character frame let S be the grip arm's shoulder in the
 // animated pose and d = HangReach * R the shoulder-to-ledge distance (R the
-// arm's full reach). The grip point sits straight above the shoulder along
-// up: L_c = S + (0, -d). The rig's up is turned by the swing angle
+// arm's full reach). The ledge point sits above the shoulder along up, Back
+// px ahead of it: L_c = S + (Back, -sqrt(d^2 - m^2)), where m is the largest
+// |Back + Spread_i|, so the grip furthest along forward is exactly d from
+// the shoulder and every other grip nearer. The rig's up is turned by the
+// swing angle
 // psi(t) = Swing * sin(2 pi t / SwingPeriod), up = (sin psi, -cos psi), and
 // the world frame maps p to Position + R(psi) M p (M mirrors x when facing
 // left). Asking that L_c lands on the ledge point gives
@@ -54,6 +57,11 @@ type Hanger struct {
 	// Swing is the pendulum amplitude, radians (default 0: still), and
 	// SwingPeriod its period, s (default 2).
 	Swing, SwingPeriod float64
+	// Back is how far behind the ledge point the shoulder hangs, along the
+	// character's forward, px (default 0: straight below). A character
+	// hanging from the top of a wall it faces needs Back > 0 to keep its
+	// body out of the wall. It is clamped to the shoulder-to-ledge distance.
+	Back float64
 	// Spread is each hand's offset along the ledge (the character's forward),
 	// px, in the order of the arms given to NewHanger.
 	Spread []float64
@@ -143,7 +151,19 @@ func (h *Hanger) Hang(r *Rig, dt float64) {
 		k = DefaultHangReach
 	}
 	d := k * r.def.limbs[h.arms[0]].chain.Reach()
-	L := r.animStart[h.first].Add(mgl64.Vec2{0, -d})
+	back := 0.0
+	if h.Back > 0 && finiteNum(h.Back) {
+		back = h.Back
+	}
+	// The grip furthest from the shoulder along forward sets the height.
+	m := math.Abs(back)
+	for i := range h.arms {
+		if i < len(h.Spread) && finiteNum(h.Spread[i]) {
+			m = math.Max(m, math.Abs(back+h.Spread[i]))
+		}
+	}
+	m = math.Min(m, d)
+	L := r.animStart[h.first].Add(mgl64.Vec2{back, -math.Sqrt(d*d - m*m)})
 	if r.Facing == FacingLeft {
 		L[0] = -L[0]
 	}

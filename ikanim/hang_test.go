@@ -71,3 +71,27 @@ func TestHangerReleasesArms(t *testing.T) {
 		t.Errorf("released: arm weight %v, position %v (was %v); want 0 and unchanged", r.Limb(LimbArmNear).CurrentWeight(), r.Position, pos)
 	}
 }
+
+func TestHangerBackKeepsBodyBehindLedge(t *testing.T) {
+	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
+	r := NewRig(def)
+	h, _ := NewBipedHanger(def)
+	ledge := mgl64.Vec2{300, 100}
+	h.Ledge, h.Active, h.Back = ledge, true, 22
+	for i := 0; i < 120; i++ {
+		h.Hang(r, 1.0/60)
+		r.Update(1.0 / 60)
+	}
+	s, _ := r.Joint(def.BoneIndex(BoneUpperArmNear))
+	// The shoulder is 22 px behind the ledge and the near grip (3 px ahead
+	// of the ledge point, the furthest) is 0.96 of the arm's reach (42 px)
+	// from it.
+	grip := ledge.Add(mgl64.Vec2{3, 0})
+	if math.Abs(ledge[0]-s[0]-22) > 1e-9 || math.Abs(s.Sub(grip).Len()-0.96*42) > 1e-9 {
+		t.Errorf("shoulder %v: want 22 px behind %v and %v px from %v", s, ledge, 0.96*42, grip)
+	}
+	_, hand := r.Joint(def.BoneIndex(BoneForearmNear))
+	if d := hand.Sub(ledge.Add(mgl64.Vec2{3, 0})).Len(); d > 1e-6 {
+		t.Errorf("near hand %v px from its grip", d)
+	}
+}
