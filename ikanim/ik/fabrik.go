@@ -111,6 +111,7 @@ func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	tx, ty := f.tx, f.ty
 	tol2 := tol * tol
 	iters := 0
+	moved := false // the joints changed, so the angles must be recomputed
 	dx, dy := tx-f.ox, ty-f.oy
 	d2 := dx*dx + dy*dy
 	if ex, ey := px[n]-tx, py[n]-ty; ex*ex+ey*ey <= tol2 {
@@ -123,8 +124,9 @@ func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 			px[i+1] = px[i] + L[i]*ux
 			py[i+1] = py[i] + L[i]*uy
 		}
-		iters = 1
+		iters, moved = 1, true
 	} else {
+		moved = true
 		unbend(px, py, c.reach, math.Sqrt(d2))
 		turnToward(px, py, tx, ty)
 		for iters < maxIt {
@@ -144,8 +146,9 @@ func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	}
 
 	ex, ey := px[n], py[n]
-	if iters > 0 || c.hasLimits {
-		// Angles once, from the joint directions.
+	if moved || c.hasLimits {
+		// Angles once, from the joint directions. (Turning toward the
+		// target may reach it with no iteration at all: moved, 0 iterations.)
 		qx, qy := f.bc, f.bs
 		for i := range angles {
 			vx, vy := px[i+1]-px[i], py[i+1]-py[i]

@@ -288,3 +288,25 @@ func TestMirror(t *testing.T) {
 		t.Errorf("pole mirrored: angles %v vs %v", a.Angles, b.Angles)
 	}
 }
+
+// Regression: when turning the chain about its root alone brings the end onto
+// the target (0 iterations), the new angles must still be written back.
+func TestFABRIKWritesBackATurnOnlySolve(t *testing.T) {
+	c, err := ik.NewChain(ik.Bone{Name: "a", Length: 10}, ik.Bone{Name: "b", Length: 10, Rest: 0.5}, ik.Bone{Name: "c", Length: 10, Rest: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := c.NewPose()
+	end := c.End(&p)
+	// The same distance from the root, turned 60 degrees about it.
+	s, co := math.Sincos(math.Pi / 3)
+	target := mgl64.Vec2{end[0]*co - end[1]*s, end[0]*s + end[1]*co}
+	var f ik.FABRIK
+	r := f.Solve(c, &p, target)
+	if got := c.End(&p); got.Sub(target).Len() > 0.01 {
+		t.Fatalf("end at %v after the solve (result %+v), want the target %v", got, r, target)
+	}
+	if math.Abs(r.Error-c.End(&p).Sub(target).Len()) > 1e-9 {
+		t.Errorf("Result.Error %v disagrees with the pose's end error %v", r.Error, c.End(&p).Sub(target).Len())
+	}
+}
