@@ -20,6 +20,11 @@
 // the first hit is the top face just past the corner; the limb holds there
 // with the face's normal (a hand turned flat on top of the wall).
 //
+// A moving limb's target and rotation follow with 1-exp(-SwingSpeed*dt), but
+// never further than SwingSlope times its distance off the wall from the
+// exact ones, so a switch from the face to the top of a corner (a jump of the
+// hit) eases in and every hold is exact.
+//
 // Body distance. A ray forward from the animated chest measures the wall's
 // distance w; the body offset along forward goes to w - Distance with
 // 1-exp(-BodySpeed*dt), so the chest keeps Distance from the wall. When the
@@ -36,20 +41,22 @@ import (
 
 // Climber defaults (used when the field is zero).
 const (
-	DefaultClimbStride    = 32.0 // px per cycle
-	DefaultClimbDuty      = 0.75
-	DefaultClimbLift      = 6.0  // px off the wall mid-swing
-	DefaultClimbBehind    = 30.0 // px behind the limb a ray starts
-	DefaultClimbReach     = 90.0 // px of ray length
-	DefaultClimbDistance  = 22.0 // px from chest to wall
-	DefaultClimbBodySpeed = 10.0 // 1/s
-	DefaultClimbOffset    = 3.0  // px from surface to effector joint
-	DefaultCornerSteps    = 6
-	DefaultCornerStep     = 5.0  // px between side rays
-	DefaultCornerUp       = 20.0 // px above the limb the side rays start
-	DefaultCornerDown     = 40.0 // px below the limb the side rays end
-	climbMaxRays          = 1 + 16
-	climbMaxCornerSteps   = 16
+	DefaultClimbStride     = 32.0 // px per cycle
+	DefaultClimbDuty       = 0.75
+	DefaultClimbLift       = 6.0  // px off the wall mid-swing
+	DefaultClimbBehind     = 30.0 // px behind the limb a ray starts
+	DefaultClimbReach      = 90.0 // px of ray length
+	DefaultClimbDistance   = 22.0 // px from chest to wall
+	DefaultClimbBodySpeed  = 10.0 // 1/s
+	DefaultClimbOffset     = 3.0  // px from surface to effector joint
+	DefaultCornerSteps     = 6
+	DefaultCornerStep      = 5.0  // px between side rays
+	DefaultCornerUp        = 20.0 // px above the limb the side rays start
+	DefaultCornerDown      = 40.0 // px below the limb the side rays end
+	DefaultClimbSwingSpeed = 12.0 // 1/s
+	DefaultClimbSwingSlope = 0.5  // px (and rad) of lag allowed per px off the wall
+	climbMaxRays           = 1 + 16
+	climbMaxCornerSteps    = 16
 )
 
 // ClimbLimb is one limb of a Climber.
@@ -104,6 +111,10 @@ type Climber struct {
 	// Distance is the chest's distance from the wall, px (default 22), and
 	// BodySpeed the rate at which the body settles to it, 1/s (default 10).
 	Distance, BodySpeed float64
+	// SwingSpeed smooths a moving limb's target and rotation, 1/s (default
+	// 12), within SwingSlope px (and radians) per px of its distance from
+	// the wall (default 0.5), so holds are exact.
+	SwingSpeed, SwingSlope float64
 	// CornerSteps side rays (default 6), CornerStep px apart (default 5),
 	// from CornerUp above the limb to CornerDown below it (defaults 20, 40).
 	CornerSteps          int
@@ -126,6 +137,8 @@ type climbLimb struct {
 	contact ClimbContact
 	wall    mgl64.Vec2 // last wall-face hit, world
 	wallOK  bool
+	init    bool    // rot and contact.Target hold the last frame's values
+	rot     float64 // last effector rotation, character frame
 	nRays   int
 	from    [climbMaxRays]mgl64.Vec2
 	to      [climbMaxRays]mgl64.Vec2
@@ -222,13 +235,13 @@ func (c *Climber) Control(r *Rig, dt float64) {
 			D[1] += h - 2*h*(0.5-0.5*math.Cos(math.Pi*s))
 			off = lift * math.Sin(math.Pi*s)
 		}
-		c.place(r, cl, D, off, holding)
+		c.place(r, cl, D, off, holding, dt)
 	}
 	c.updateBody(r, dt)
 }
 
 // place casts limb cl's rays at character-frame point D and sets its limb.
-func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holding bool) {
+func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holding bool, dt float64) {
 	l := &r.limbs[cl.limb]
 	ct := &cl.contact
 	ct.Found, ct.Corner = false, false
@@ -269,6 +282,7 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	}
 	if !ok {
 		ct.Holding = false
+		cl.init = false
 		l.Weight = 0
 		return
 	}
@@ -277,11 +291,27 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		cl.wall, cl.wallOK = r.frame.toWorld(p), true
 	}
 	target := p.Add(n.Mul(cl.Offset + off))
+	// Rotation from -forward to n (character frame).
+	rot := math.Atan2(-n[1], -n[0])
+	if cl.init && !holding {
+		// A moving limb follows smoothly (a switch from the face to the top
+		// of a corner is a jump), within SwingSlope px and rad per px of its
+		// distance from the wall, so it is exact again when it holds.
+		a := 1 - math.Exp(-orDefault(c.SwingSpeed, DefaultClimbSwingSpeed)*dt)
+		cur := r.frame.toLocal(ct.Target)
+		cur = cur.Add(target.Sub(cur).Mul(a))
+		cr := cl.rot + math.Remainder(rot-cl.rot, 2*math.Pi)*a
+		k := orDefault(c.SwingSlope, DefaultClimbSwingSlope) * off
+		if d := cur.Sub(target); d.Len() > k {
+			cur = target.Add(d.Mul(k / d.Len()))
+		}
+		cr = rot + math.Max(-k, math.Min(k, math.Remainder(cr-rot, 2*math.Pi)))
+		target, rot = cur, cr
+	}
+	cl.init, cl.rot = true, rot
 	ct.Point, ct.Normal = r.frame.toWorld(p), r.frame.dirToWorld(n)
 	ct.Target = r.frame.toWorld(target)
 	l.Target, l.Weight = ct.Target, 1
-	// Rotation from -forward to n (character frame), then to the world.
-	rot := math.Atan2(-n[1], -n[0])
 	l.EffectorRotation = r.worldRot(rot)
 }
 
