@@ -149,14 +149,17 @@ func BipedBones(sizes BipedSizes, sp BipedSprites) []BoneDef {
 
 // BipedLimbs returns the limbs of the biped template: two-bone legs (knees
 // bend forward) and arms (elbows bend back) with their feet and hands as
-// effectors, and a look-at limb on the head. Legs fade in and out over 0.2 s.
+// effectors, and a look-at limb that turns the head so the face looks at
+// the target. Legs fade in and out over 0.2 s.
 func BipedLimbs() []LimbDef {
 	return []LimbDef{
 		{Name: LimbLegFar, Bones: []string{BoneThighFar, BoneShinFar}, Bend: -1, Effector: BoneFootFar, FadeIn: 0.2, FadeOut: 0.2},
 		{Name: LimbLegNear, Bones: []string{BoneThighNear, BoneShinNear}, Bend: -1, Effector: BoneFootNear, FadeIn: 0.2, FadeOut: 0.2},
 		{Name: LimbArmFar, Bones: []string{BoneUpperArmFar, BoneForearmFar}, Bend: 1, Effector: BoneHandFar, FadeIn: 0.25, FadeOut: 0.25},
 		{Name: LimbArmNear, Bones: []string{BoneUpperArmNear, BoneForearmNear}, Bend: 1, Effector: BoneHandNear, FadeIn: 0.25, FadeOut: 0.25},
-		{Name: LimbLook, Bones: []string{BoneHead}, Solver: SolveLookAt, FadeIn: 0.3, FadeOut: 0.3},
+		// The head bone runs up the neck; the face looks along its clockwise
+		// normal (forward for a right-facing character), Axis pi/2.
+		{Name: LimbLook, Bones: []string{BoneHead}, Solver: SolveLookAt, Axis: math.Pi / 2, FadeIn: 0.3, FadeOut: 0.3},
 	}
 }
 

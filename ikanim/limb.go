@@ -41,11 +41,15 @@ type Limb struct {
 	// Result is the last solve's report.
 	Result ik.Result
 
-	def    *limbDef
-	ramp   float64 // current linear weight in [0,1]
-	pose   ik.Pose
-	solved []float64
-	joints []mgl64.Vec2
+	def  *limbDef
+	ramp float64 // current linear weight in [0,1]
+	// effTurn is last frame's effector turn from its animated angle;
+	// effOn says it is valid (the limb was active last frame).
+	effTurn float64
+	effOn   bool
+	pose    ik.Pose
+	solved  []float64
+	joints  []mgl64.Vec2
 }
 
 func (l *Limb) init(r *Rig, i int) {
@@ -121,6 +125,7 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	w := smoothstep(l.ramp)
 	if w <= 0 || !finiteVec(l.Target) {
 		l.Result = ik.Result{}
+		l.effOn = false
 		return false
 	}
 	d := l.def
@@ -174,7 +179,19 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 		}
 		want := r.animAngle[e] + rot - tipWorld
 		cur := r.local[e]
-		r.local[e] = cur + w*math.Remainder(want-cur, 2*math.Pi)
+		// The turn from the animated angle, unwrapped against last frame's
+		// so it stays continuous when it passes half a turn: the shortest
+		// arc would jump to the other way round there, and with a weight
+		// below 1 the effector would spin in one frame.
+		d := math.Remainder(want-cur, 2*math.Pi)
+		if l.effOn {
+			d = l.effTurn + math.Remainder(d-l.effTurn, 2*math.Pi)
+			if d > 2*math.Pi || d < -2*math.Pi {
+				d = math.Remainder(d, 2*math.Pi)
+			}
+		}
+		l.effTurn, l.effOn = d, true
+		r.local[e] = cur + w*d
 	}
 	return true
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/ikanim/ikanim/quality"
 )
 
 const eps = 1e-9
@@ -174,12 +175,13 @@ func TestLookAtLimbAimsHead(t *testing.T) {
 	head := r.Def().BoneIndex(BoneHead)
 	neck, _ := r.Joint(head)
 	look := r.MustLimb(LimbLook)
-	// 60 degrees above forward: 30 degrees from the torso's up, inside the
-	// neck's +-50 degree limit.
-	look.Target = neck.Add(mgl64.Vec2{50, -86.6})
+	// 20 degrees above forward. The face looks along the head bone's
+	// clockwise normal, so the bone turns to -20 - 90 degrees: 20 degrees
+	// back from the torso's up, inside the neck's +-50 degree limit.
+	look.Target = neck.Add(mgl64.Vec2{100 * math.Cos(-20*math.Pi/180), 100 * math.Sin(-20*math.Pi/180)})
 	look.SetWeightNow(1)
 	r.Update(1.0 / 60)
-	want := math.Atan2(-86.6, 50)
+	want := (-20.0 - 90) * math.Pi / 180
 	if d := math.Remainder(r.BoneAngle(head)-want, 2*math.Pi); math.Abs(d) > 1e-6 {
 		t.Errorf("head angle %v, want %v", r.BoneAngle(head), want)
 	}
@@ -191,12 +193,40 @@ func TestLookAtRespectsNeckLimit(t *testing.T) {
 	head := r.Def().BoneIndex(BoneHead)
 	neck, _ := r.Joint(head)
 	look := r.MustLimb(LimbLook)
-	look.Target = neck.Add(mgl64.Vec2{100, 0}) // straight ahead: 90 degrees from up
+	look.Target = neck.Add(mgl64.Vec2{0, -100}) // straight up: the face would need -90 degrees of neck
 	look.SetWeightNow(1)
 	r.Update(1.0 / 60)
-	want := -math.Pi/2 + 50*math.Pi/180 // clamped at the +50 degree limit
+	want := -math.Pi/2 - 50*math.Pi/180 // clamped at the -50 degree limit
 	if d := math.Remainder(r.BoneAngle(head)-want, 2*math.Pi); math.Abs(d) > 1e-9 {
 		t.Errorf("head angle %v, want the limit %v", r.BoneAngle(head), want)
+	}
+}
+
+// An effector turned half a turn from its animated angle fades out without
+// spinning: its angle changes by a bounded amount per frame.
+func TestEffectorFadeIsContinuousPastHalfATurn(t *testing.T) {
+	r := newBiped(t)
+	r.Update(1.0 / 60)
+	arm := r.MustLimb(LimbArmNear)
+	hand := r.Def().BoneIndex(BoneHandNear)
+	shoulder, _ := r.Joint(r.Def().BoneIndex(BoneUpperArmNear))
+	arm.Target = shoulder.Add(mgl64.Vec2{10, 25})
+	arm.SetWeightNow(1)
+	var prev quality.AngleDelta
+	worst := 0.0
+	// Sweep the requested hand rotation through +-pi while fading out.
+	for f := 0; f < 120; f++ {
+		arm.EffectorRotation = 2.6 + 0.01*float64(f)
+		if f == 30 {
+			arm.Weight = 0
+		}
+		r.Update(1.0 / 60)
+		worst = math.Max(worst, prev.Step(r.BoneAngle(hand)))
+	}
+	// The rotation moves 0.01 rad a frame and the 0.25 s fade eases the
+	// rest of the half turn out over 15 frames: at most 1.5/15*pi a frame.
+	if limit := 0.01 + 1.5/15*math.Pi + 0.05; worst > limit {
+		t.Errorf("hand turned %v rad in one frame, want <= %v", worst, limit)
 	}
 }
 
