@@ -238,15 +238,28 @@ func (s *spidersScene) measure() {
 // spidersGap measures a planted foot's gap with a fresh ray along -normal
 // (positive: floating, negative: sunk), from 12 px outside the surface, or
 // from closer (3, 1 px) when that start lies inside another solid (the ray
-// then reports an exit face, whose normal points along the ray).
+// then reports an exit face, whose normal points along the ray) or when the
+// surface the ray enters lies above the foot while the foot is outside that
+// solid (a crevice: the ray crossed a neighbouring solid's corner or thin
+// tip). The foot is inside when a ray from just off it out along the normal
+// first crosses an exit face (Hit.Inside). The headless test
+// (ikanim/creature_scene_test.go, creatureMeasureGap) measures the same way.
 func spidersGap(w *terrain.World, foot, n mgl64.Vec2) float64 {
+	const eps = 0.01 // a surface this close above the foot is its own
 	for _, span := range [...]float64{12, 3, 1} {
-		p, hn, ok := w.Raycast(foot.Add(n.Mul(span)), foot.Sub(n.Mul(span)))
-		if !ok {
+		h := w.Cast(foot.Add(n.Mul(span)), foot.Sub(n.Mul(span)))
+		if !h.OK {
 			return span
 		}
-		if hn.Dot(n) > 0 {
-			return foot.Sub(p).Dot(n)
+		if h.Inside {
+			continue
+		}
+		gap := foot.Sub(h.Point).Dot(n)
+		if gap >= -eps {
+			return gap
+		}
+		if out := w.Cast(foot.Add(n.Mul(eps/2)), foot.Add(n.Mul(0.5-gap))); out.OK && out.Inside {
+			return gap // the foot is inside the solid entered above it
 		}
 	}
 	return 0

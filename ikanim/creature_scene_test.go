@@ -154,22 +154,39 @@ func (s *creatureScene) measure() {
 // creatureMeasureGap measures a planted foot's gap independently of the
 // stepping code: a fresh ray along -normal through the foot, from span px
 // outside to span px inside the surface; the gap is the signed distance from
-// the hit to the foot along the normal (positive: floating). A ray that
-// starts inside another solid (a foot in a tight inner corner) reports that
-// solid's exit face, whose normal points along the ray: then the ray is cast
-// again from closer (12, 3, then 1 px).
+// the hit to the foot along the normal (positive: floating, negative: sunk).
+// The ray is cast again from closer (12, 3, then 1 px) when its start lies
+// inside another solid (it then reports an exit face, whose normal points
+// along the ray), and when the surface it enters lies above the foot but the
+// foot is not inside that solid: a foot in a crevice, where the ray crosses
+// a neighbouring solid's corner or thin tip and comes out again before the
+// foot. Whether the foot is inside is decided by a second ray from just off
+// the foot out along the normal to the entered surface: from inside a solid
+// its first crossing leaves it (normal along the ray).
 func creatureMeasureGap(w Ground, foot, n mgl64.Vec2) float64 {
 	for _, span := range []float64{12, 3, 1} {
 		p, hn, ok := w.Raycast(foot.Add(n.Mul(span)), foot.Sub(n.Mul(span)))
 		if !ok {
 			return span // nothing within span below the foot: floating
 		}
-		if hn.Dot(n) > 0 {
-			return foot.Sub(p).Dot(n)
+		if hn.Dot(n) <= 0 {
+			continue // the ray started inside another solid
+		}
+		gap := foot.Sub(p).Dot(n)
+		if gap >= -creatureMeasureInsideEps {
+			return gap
+		}
+		_, on, ok := w.Raycast(foot.Add(n.Mul(creatureMeasureInsideEps/2)), foot.Add(n.Mul(0.5-gap)))
+		if ok && on.Dot(n) > 0 {
+			return gap // the foot is inside the solid entered above it
 		}
 	}
 	return 0
 }
+
+// creatureMeasureInsideEps: a surface less than this far above the foot, px,
+// counts as its own (sunk by that much) without the inside test.
+const creatureMeasureInsideEps = 0.01
 
 // finish flushes the open stances.
 func (s *creatureScene) finish() {

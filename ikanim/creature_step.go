@@ -33,9 +33,24 @@ package ikanim
 // A hit is rejected when the ray leaves a solid instead of entering one
 // (normal . ray direction >= 0: the ray started inside), when its normal
 // faces away from the creature
-// (normal . up < creatureMinFacing) or when the leg would be stretched
+// (normal . up < creatureMinFacing), when the leg would be stretched
 // beyond creatureLandRatio*ReachRatio from the hip at the end of the step
-// (creature_legs.go). With no foothold the foot stays planted, or, when it must
+// (creature_legs.go), or when the hit lies inside another solid (buried).
+//
+// Buried faces. A ray that starts inside a solid X reports the first
+// boundary it crosses. When another solid Y overlaps X (two platforms, a
+// triangle sunk into a slab), that crossing can be Y's entering face buried
+// in X; and where two solids share a face (the columns of a height field)
+// X's exit and Y's entry are the same crossing, reported either way. Both
+// look like honest entering hits. The test that does not depend on how the
+// hit was found: from q = p + n*creatureBuriedEps, just off the face, cast
+// along n (and, for a face that does not face up, along up too, which leaves
+// a height field through its top instead of through shared column sides).
+// If q lies in free space the first crossing enters a solid (or there is
+// none); if q lies inside a solid the first crossing leaves it, and its
+// outward normal points along the ray: then p is buried and rejected. The
+// rays reach reach + BodyHeight, beyond the depth at which any foothold ray
+// can start inside a solid. With no foothold the foot stays planted, or, when it must
 // step (reach), dangles at its home and searches again after
 // creatureRetryTime.
 //
@@ -81,12 +96,12 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 	}
 
 	// A: a wall between the body and the foothold.
-	if p, n, ok = g.Raycast(c.pos, above); ok && c.footholdOK(i, hip, p, n, above.Sub(c.pos)) {
+	if p, n, ok = g.Raycast(c.pos, above); ok && c.footholdOK(g, i, hip, p, n, above.Sub(c.pos)) {
 		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = c.pos, above, p, true
 		return p, n, true
 	}
 	// B: the ground below the predicted home.
-	if p, n, ok = g.Raycast(above, below); ok && c.footholdOK(i, hip, p, n, below.Sub(above)) {
+	if p, n, ok = g.Raycast(above, below); ok && c.footholdOK(g, i, hip, p, n, below.Sub(above)) {
 		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = above, below, p, true
 		return p, n, true
 	}
@@ -95,14 +110,14 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 	for k := 1.0; !hitB && k <= 2; k++ {
 		off := right.Mul(s * k * c.def.Gait.StepDistance)
 		a2, b2 := above.Add(off), below.Add(off)
-		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(i, hip, p, n, b2.Sub(a2)) {
+		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(g, i, hip, p, n, b2.Sub(a2)) {
 			l.rayFrom, l.rayTo, l.rayHit, l.rayOK = a2, b2, p, true
 			return p, n, true
 		}
 	}
 	// C: around an outer corner, back toward the body below the surface.
 	back := below.Sub(right.Mul(s * (math.Abs(along) + c.def.Gait.StepDistance)))
-	if p, n, ok = g.Raycast(below, back); ok && c.footholdOK(i, hip, p, n, back.Sub(below)) {
+	if p, n, ok = g.Raycast(below, back); ok && c.footholdOK(g, i, hip, p, n, back.Sub(below)) {
 		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = below, back, p, true
 		return p, n, true
 	}
@@ -115,7 +130,7 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 		t := float64(k) / creatureSweepRays
 		dir := creatureUnitOr(d0.Mul(1-t).Add(d1.Mul(t)), d0)
 		end := hip.Add(dir.Mul(reach))
-		if p, n, ok = g.Raycast(hip, end); ok && c.footholdOK(i, hip, p, n, end.Sub(hip)) {
+		if p, n, ok = g.Raycast(hip, end); ok && c.footholdOK(g, i, hip, p, n, end.Sub(hip)) {
 			l.rayFrom, l.rayTo, l.rayHit, l.rayOK = hip, end, p, true
 			return p, n, true
 		}
@@ -130,8 +145,9 @@ const creatureSweepRays = 4
 // footholdOK checks a hit of a ray along dir for leg i: finite, entering the
 // surface (a ray that starts inside a solid reports the face it leaves,
 // whose outward normal points along the ray), facing the creature, within
-// reach of the hip (where the hip will be when the foot lands).
-func (c *Creature) footholdOK(i int, hip, p, n, dir mgl64.Vec2) bool {
+// reach of the hip (where the hip will be when the foot lands), and not
+// inside another solid (buried, see the file comment).
+func (c *Creature) footholdOK(g Ground, i int, hip, p, n, dir mgl64.Vec2) bool {
 	if !creatureFiniteVec(p) || !creatureFiniteVec(n) {
 		return false
 	}
@@ -141,7 +157,35 @@ func (c *Creature) footholdOK(i int, hip, p, n, dir mgl64.Vec2) bool {
 	if n.Dot(c.up) < creatureMinFacing {
 		return false
 	}
-	return c.legStretch(i, hip, p) <= c.def.Gait.ReachRatio*creatureLandRatio
+	if c.legStretch(i, hip, p) > c.def.Gait.ReachRatio*creatureLandRatio {
+		return false
+	}
+	return !c.buried(g, i, p, n)
+}
+
+const (
+	// creatureBuriedEps is how far off a foothold's face, px, the buried
+	// test starts.
+	creatureBuriedEps = 0.05
+	// creatureBuriedUpDot: faces whose normal makes more than 60 degrees
+	// with up are also tested along up.
+	creatureBuriedUpDot = 0.5
+)
+
+// buried reports whether the foothold p, on a face of outward normal n, lies
+// inside a solid (see the file comment).
+func (c *Creature) buried(g Ground, i int, p, n mgl64.Vec2) bool {
+	l := c.def.legs[i].reach + c.def.Gait.BodyHeight
+	q := mgl64.Vec2{p[0] + n[0]*creatureBuriedEps, p[1] + n[1]*creatureBuriedEps}
+	if _, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + n[0]*l, q[1] + n[1]*l}); ok && hn[0]*n[0]+hn[1]*n[1] > 0 {
+		return true
+	}
+	up := c.up
+	if n[0]*up[0]+n[1]*up[1] >= creatureBuriedUpDot {
+		return false
+	}
+	_, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + up[0]*l, q[1] + up[1]*l})
+	return ok && hn[0]*up[0]+hn[1]*up[1] > 0
 }
 
 // startStep tries to lift leg i toward a new foothold and reports whether it
