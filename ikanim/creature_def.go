@@ -104,6 +104,11 @@ type creatureLegDef struct {
 	neighbour [3]int8 // adjacent legs (same side front/back, opposite partner), -1 none
 	bend      float64 // two-bone bend side facing right (creature_legs.go)
 	chain     *ik.Chain
+
+	// Copies and products cached for the per-frame code.
+	hipX, hipY       float64 // LegDef.Hip
+	homeX, homeY     float64 // LegDef.Home
+	maxDist, minDist float64 // the body constraint's bounds on |target - hip|
 }
 
 // NewCreatureDef validates def, fills the gait defaults and derives the gait
@@ -187,7 +192,15 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 	}
 	d.tarsusS, d.tarsusC = math.Sincos(d.TarsusAngle)
 	for i := range d.legs {
-		d.legs[i].bend = creatureHomeBend(&d, i)
+		ld := &d.legs[i]
+		ld.bend = creatureHomeBend(&d, i)
+		ld.hipX, ld.hipY = d.Legs[i].Hip[0], d.Legs[i].Hip[1]
+		ld.homeX, ld.homeY = d.Legs[i].Home[0], d.Legs[i].Home[1]
+		ld.maxDist = creatureHoldStretch * ld.reach
+		if ld.chain != nil {
+			ld.maxDist = tentacleMaxStretch * ld.reach
+		}
+		ld.minDist = creatureMinStretch * ld.reach
 	}
 	d.bodyH = hsum / float64(n)
 	if err := d.Gait.fill(where, &d); err != nil {

@@ -59,34 +59,88 @@ import (
 
 // prepareLegs applies the body constraint, then computes every leg's hip,
 // two-bone target and stretch, and the body's hold factor; the gait and
-// solveLegs read them.
+// solveLegs read them. When the constraint's last sweep moved nothing, the
+// hips, targets and stretches it computed for the planted legs are already
+// those of the final body position and are kept.
 func (c *Creature) prepareLegs() {
 	d := c.def
-	up, right := c.up, c.Right()
-	c.constrainBody(up, right)
+	f := c.frame()
+	fresh := c.constrainBody(&f)
+	if !fresh {
+		f = c.frame() // the body moved: hips moved with it
+	}
 	maxStretch := 0.0
 	for i := range c.legs {
 		l := &c.legs[i]
 		ld := &d.legs[i]
-		l.hip = c.bodyPoint(d.Legs[i].Hip)
-		if l.state == creatureDangling {
-			l.foot = c.homeWorld(i)
-		}
-		t := c.legTarget(i, l.hip, l.foot, up, right)
-		l.target = t
-		dx, dy := t[0]-l.hip[0], t[1]-l.hip[1]
-		st := math.Sqrt(dx*dx+dy*dy) / ld.reach
-		l.stretch = st
 		if l.state == creaturePlanted {
+			if !fresh {
+				c.legPrepare(&f, l, ld)
+			}
+			st := l.stretch
 			if ld.chain != nil {
 				st *= creatureHoldStretch / tentacleMaxStretch
 			}
 			if st > maxStretch {
 				maxStretch = st
 			}
+			continue
 		}
+		if l.state == creatureDangling {
+			l.foot = mgl64.Vec2{
+				f.px + f.fx*ld.homeX + f.ux*ld.homeY,
+				f.py + f.fy*ld.homeX + f.uy*ld.homeY,
+			}
+		}
+		c.legPrepare(&f, l, ld)
 	}
 	c.hold = creatureHold(maxStretch, d.Gait.ReachRatio)
+}
+
+// creatureFrame is the body frame of one moment, as scalars: the body
+// position p, up u, the surface tangent r = Right(), the body frame's
+// forward axis f = r*Turn (bodyPoint), and the tarsus direction's up part
+// u*cos(TarsusAngle).
+type creatureFrame struct {
+	px, py, ux, uy, rx, ry, fx, fy float64
+	tcx, tcy                       float64
+}
+
+// frame returns the creature's current body frame.
+func (c *Creature) frame() creatureFrame {
+	ux, uy := c.up[0], c.up[1]
+	tc := c.def.tarsusC
+	return creatureFrame{
+		px: c.pos[0], py: c.pos[1], ux: ux, uy: uy,
+		rx: -uy, ry: ux, fx: -uy * c.turn, fy: ux * c.turn,
+		tcx: ux * tc, tcy: uy * tc,
+	}
+}
+
+// legPrepare writes leg l's hip, two-bone target and stretch for the body
+// frame f; it returns the hip-to-target vector and distance. It is
+// legTarget and bodyPoint written out on scalars.
+func (c *Creature) legPrepare(f *creatureFrame, l *creatureLeg, ld *creatureLegDef) (dx, dy, dist float64) {
+	hx := f.px + f.fx*ld.hipX + f.ux*ld.hipY
+	hy := f.py + f.fy*ld.hipX + f.uy*ld.hipY
+	tx, ty := l.foot[0], l.foot[1]
+	if ld.segs == 3 {
+		out := ((tx-hx)*f.rx + (ty-hy)*f.ry) / ld.tarsus
+		if out > 1 {
+			out = 1
+		} else if out < -1 {
+			out = -1
+		}
+		ts := c.def.tarsusS
+		tx += ld.tarsus * (f.tcx - f.rx*out*ts)
+		ty += ld.tarsus * (f.tcy - f.ry*out*ts)
+	}
+	l.hip = mgl64.Vec2{hx, hy}
+	l.target = mgl64.Vec2{tx, ty}
+	dx, dy = tx-hx, ty-hy
+	dist = math.Sqrt(dx*dx + dy*dy)
+	l.stretch = dist / ld.reach
+	return dx, dy, dist
 }
 
 // solveLegs poses every leg from the hips and targets of prepareLegs.
@@ -103,12 +157,12 @@ func (c *Creature) solveLegs() {
 			c.solveTentacle(i)
 			continue
 		}
-		target := l.target
-		knee, end := ik.SolveTwoBone(l.hip, target, ld.l0, ld.l1, ld.bend*bend)
-		l.knee, l.ankle = knee, end
-		l.tip = end
+		tx, ty := l.target[0], l.target[1]
+		kx, ky, ex, ey := ik.SolveTwoBoneXY(l.hip[0], l.hip[1], tx, ty, ld.l0, ld.l1, ld.bend*bend)
+		l.knee, l.ankle = mgl64.Vec2{kx, ky}, mgl64.Vec2{ex, ey}
+		l.tip = l.ankle
 		if ld.segs == 3 {
-			l.tip = mgl64.Vec2{end[0] + l.foot[0] - target[0], end[1] + l.foot[1] - target[1]}
+			l.tip = mgl64.Vec2{ex + l.foot[0] - tx, ey + l.foot[1] - ty}
 		}
 	}
 }
@@ -194,8 +248,10 @@ func (c *Creature) legStretch(i int, hip, foot mgl64.Vec2) float64 {
 }
 
 // constrainBody pulls the body toward over-stretched planted feet (see the
-// file comment).
-func (c *Creature) constrainBody(up, right mgl64.Vec2) {
+// file comment), updating f's position as the body moves. It reports
+// whether its last sweep moved nothing, in which case the hips, targets and
+// stretches of the planted legs it wrote are final.
+func (c *Creature) constrainBody(f *creatureFrame) bool {
 	d := c.def
 	for sweep := 0; sweep < 2; sweep++ {
 		moved := false
@@ -205,33 +261,29 @@ func (c *Creature) constrainBody(up, right mgl64.Vec2) {
 				continue
 			}
 			ld := &d.legs[i]
-			hip := c.bodyPoint(d.Legs[i].Hip)
-			t := c.legTarget(i, hip, l.foot, up, right)
-			dx, dy := t[0]-hip[0], t[1]-hip[1]
-			dist := math.Sqrt(dx*dx + dy*dy)
-			max := creatureHoldStretch * ld.reach
-			if ld.chain != nil {
-				max = tentacleMaxStretch * ld.reach
-			}
-			min := creatureMinStretch * ld.reach
+			dx, dy, dist := c.legPrepare(f, l, ld)
 			switch {
-			case dist > max:
-				k := (dist - max) / dist
+			case dist > ld.maxDist:
+				k := (dist - ld.maxDist) / dist
 				c.pos[0] += dx * k
 				c.pos[1] += dy * k
 				moved = true
-			case dist < min && dist > 1e-9:
-				k := (dist - min) / dist
+			case dist < ld.minDist && dist > 1e-9:
+				k := (dist - ld.minDist) / dist
 				c.pos[0] += dx * k
 				c.pos[1] += dy * k
 				moved = true
 			case dist <= 1e-9:
-				c.pos = c.pos.Add(up.Mul(min))
+				c.pos = c.pos.Add(c.up.Mul(ld.minDist))
 				moved = true
+			default:
+				continue
 			}
+			f.px, f.py = c.pos[0], c.pos[1]
 		}
 		if !moved {
-			return
+			return true
 		}
 	}
+	return false
 }
