@@ -26,6 +26,7 @@ type creatureLeg struct {
 	toN    mgl64.Vec2
 	t      float64 // step progress 0..1
 	rate   float64 // 1/step duration
+	lift   float64 // StepHeight scaled by the step's length (advanceStep)
 	retry  float64 // seconds until a dangling leg searches again
 	state  uint8
 
@@ -89,6 +90,9 @@ type Creature struct {
 	airborn int
 	falling float64
 	hold    float64 // speed factor from the most stretched planted leg
+
+	// Smoothing factors 1-exp(-rate*dt) for the last dt (setRates).
+	rateDt, rateAccel, rateTilt, rateHeight float64
 	forced  int     // lifts forced by an out-of-reach foot (tests)
 
 	legs   []creatureLeg

@@ -89,7 +89,10 @@ type CreatureDef struct {
 	tarsusS  float64
 	groups   int
 	minGroup int
-	ready    bool
+	// frontReach: the furthest |Home.X| plus Gait.StepDistance (the wall
+	// probe's length).
+	frontReach float64
+	ready      bool
 }
 
 // creatureLegDef is the derived, per-leg data of a definition.
@@ -213,6 +216,10 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 	}
 	d.Sprites.Segments = append([]Sprite(nil), d.Sprites.Segments...)
 	gaitAssignGroups(&d)
+	for i := range d.Legs {
+		d.frontReach = math.Max(d.frontReach, math.Abs(d.Legs[i].Home[0]))
+	}
+	d.frontReach += d.Gait.StepDistance
 	d.ready = true
 	return &d, nil
 }

@@ -218,6 +218,7 @@ func (c *Creature) startStep(g Ground, i int, urgent bool) bool {
 	l.to, l.toN = p, n
 	l.t = 0
 	l.rate = 1 / dur
+	l.lift = gd.StepHeight * math.Min(1, creatureLen(l.to.Sub(l.from))/gd.StepDistance)
 	return true
 }
 
@@ -242,7 +243,10 @@ func (c *Creature) advanceStep(l *creatureLeg, dt float64) {
 	t := l.t
 	e := t * t * (3 - 2*t)
 	d := l.to.Sub(l.from)
-	h := c.def.Gait.StepHeight*math.Min(1, creatureLen(d)/c.def.Gait.StepDistance) + math.Max(0, d.Dot(c.up))/2
+	h := l.lift
+	if rise := d[0]*c.up[0] + d[1]*c.up[1]; rise > 0 {
+		h += rise / 2
+	}
 	lift := h * 4 * t * (1 - t)
 	l.foot = mgl64.Vec2{
 		l.from[0] + d[0]*e + c.up[0]*lift,

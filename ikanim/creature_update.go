@@ -62,7 +62,10 @@ func (c *Creature) Update(g Ground, dt float64) {
 
 	// 1. Steering.
 	cmd := c.steerCommand()
-	c.speed += (cmd - c.speed) * (1 - math.Exp(-gd.Accel*dt))
+	if dt != c.rateDt {
+		c.setRates(dt)
+	}
+	c.speed += (cmd - c.speed) * c.rateAccel
 	if c.speed*c.facing < -creatureFacingSpeed {
 		c.facing = -c.facing
 	}
@@ -98,6 +101,17 @@ func (c *Creature) Update(g Ground, dt float64) {
 
 	// 7. Legs.
 	c.solveLegs()
+}
+
+// setRates computes the frame-rate independent smoothing factors
+// 1-exp(-k*dt) of the accel, tilt and height rates for dt; Update keeps
+// them while dt does not change (three exponentials per frame saved).
+func (c *Creature) setRates(dt float64) {
+	gd := &c.def.Gait
+	c.rateDt = dt
+	c.rateAccel = 1 - math.Exp(-gd.Accel*dt)
+	c.rateTilt = 1 - math.Exp(-gd.TiltRate*dt)
+	c.rateHeight = 1 - math.Exp(-gd.HeightRate*dt)
 }
 
 // steerCommand returns the commanded signed speed along Right().
@@ -203,11 +217,7 @@ func (c *Creature) anyDangling() bool {
 // frontReach is the distance ahead of the body at which a wall matters: the
 // furthest home along the body plus a step.
 func (c *Creature) frontReach() float64 {
-	m := 0.0
-	for i := range c.def.Legs {
-		m = math.Max(m, math.Abs(c.def.Legs[i].Home[0]))
-	}
-	return m + c.def.Gait.StepDistance
+	return c.def.frontReach
 }
 
 // settleBody moves the body along up to its height above the feet and turns
@@ -244,7 +254,7 @@ func (c *Creature) settleBody(dt float64) {
 		nrm = nrm.Add(c.wallN.Mul(c.wallW))
 	}
 	nrm = creatureUnitOr(nrm, c.up)
-	b := 1 - math.Exp(-gd.TiltRate*dt)
+	b := c.rateTilt
 	c.up = creatureUnitOr(c.up.Add(nrm.Sub(c.up).Mul(b)), c.up)
 
 	want := gd.BodyHeight
@@ -253,7 +263,7 @@ func (c *Creature) settleBody(dt float64) {
 		want += c.breath
 	}
 	h := c.pos.Sub(ref).Dot(c.up)
-	a := 1 - math.Exp(-gd.HeightRate*dt)
+	a := c.rateHeight
 	c.pos = c.pos.Add(c.up.Mul((want - h) * a))
 }
 
