@@ -93,7 +93,7 @@ type Creature struct {
 
 	// Smoothing factors 1-exp(-rate*dt) for the last dt (setRates).
 	rateDt, rateAccel, rateTilt, rateHeight float64
-	forced  int     // lifts forced by an out-of-reach foot (tests)
+	forced                                  int // lifts forced by an out-of-reach foot (tests)
 
 	legs   []creatureLeg
 	chains []creatureChain
