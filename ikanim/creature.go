@@ -272,8 +272,9 @@ type LegState struct {
 // Leg returns the state of leg i. It panics if i is out of range.
 func (c *Creature) Leg(i int) LegState {
 	l := &c.legs[i]
+	knee, ankle, tip := c.legPose(i)
 	return LegState{
-		Hip: l.hip, Knee: l.knee, Ankle: l.ankle, Foot: l.tip,
+		Hip: l.hip, Knee: knee, Ankle: ankle, Foot: tip,
 		Contact: l.foot, Normal: l.normal,
 		Planted: l.state == creaturePlanted, Stepping: l.state == creatureStepping,
 		Progress: l.t, Target: l.to,
@@ -294,10 +295,10 @@ func (c *Creature) TentacleJoints(i int, dst []mgl64.Vec2) []mgl64.Vec2 {
 	if c.chains != nil && c.def.legs[i].chain != nil {
 		return append(dst, c.chains[i].joints...)
 	}
-	l := &c.legs[i]
-	dst = append(dst, l.hip, l.knee, l.ankle)
+	knee, ankle, tip := c.legPose(i)
+	dst = append(dst, c.legs[i].hip, knee, ankle)
 	if c.def.legs[i].segs == 3 {
-		dst = append(dst, l.tip)
+		dst = append(dst, tip)
 	}
 	return dst
 }

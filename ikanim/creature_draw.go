@@ -97,11 +97,11 @@ func (c *Creature) drawLeg(dst *ebiten.Image, i int, op *ebiten.DrawImageOptions
 		}
 		return
 	}
-	l := &c.legs[i]
-	c.drawSegment(dst, &segs[0], l.hip, l.knee, mirror, op, camera)
-	c.drawSegment(dst, &segs[min(1, len(segs)-1)], l.knee, l.ankle, mirror, op, camera)
+	knee, ankle, tip := c.legPose(i)
+	c.drawSegment(dst, &segs[0], c.legs[i].hip, knee, mirror, op, camera)
+	c.drawSegment(dst, &segs[min(1, len(segs)-1)], knee, ankle, mirror, op, camera)
 	if c.def.legs[i].segs == 3 {
-		c.drawSegment(dst, &segs[min(2, len(segs)-1)], l.ankle, l.tip, mirror, op, camera)
+		c.drawSegment(dst, &segs[min(2, len(segs)-1)], ankle, tip, mirror, op, camera)
 	}
 }
 
@@ -121,12 +121,13 @@ func (c *Creature) drawSegment(dst *ebiten.Image, s *Sprite, a, b mgl64.Vec2, mi
 func (c *Creature) drawDebug(dst *ebiten.Image, camera *ebiten.GeoM) {
 	for i := range c.legs {
 		l := &c.legs[i]
-		DebugLine(dst, camera, l.hip, l.knee, 1.5, creatureColorLeg)
-		DebugLine(dst, camera, l.knee, l.ankle, 1.5, creatureColorLeg)
-		if l.tip != l.ankle {
-			DebugLine(dst, camera, l.ankle, l.tip, 1.5, creatureColorLeg)
+		knee, ankle, tip := c.legPose(i)
+		DebugLine(dst, camera, l.hip, knee, 1.5, creatureColorLeg)
+		DebugLine(dst, camera, knee, ankle, 1.5, creatureColorLeg)
+		if tip != ankle {
+			DebugLine(dst, camera, ankle, tip, 1.5, creatureColorLeg)
 		}
-		DebugDot(dst, camera, l.knee, 2, creatureColorJoint)
+		DebugDot(dst, camera, knee, 2, creatureColorJoint)
 		DebugCross(dst, camera, c.homeWorld(i), 3, 1, creatureColorHome)
 		switch l.state {
 		case creatureStepping:

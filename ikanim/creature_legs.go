@@ -2,8 +2,10 @@ package ikanim
 
 // Leg solving.
 //
-// 2-segment legs: the analytic two-bone kernel ik.SolveTwoBone from the hip
-// to the foot.
+// 2-segment legs: the analytic two-bone kernel ik.SolveTwoBoneXY from the
+// hip to the foot. The per-frame code only needs each leg's hip, target and
+// stretch (prepareLegs); the knee, a pure function of them, is solved when
+// the pose is read or drawn (legPose).
 //
 // 3-segment legs (femur, tibia, tarsus): the tarsus keeps a direction fixed
 // in the creature's frame, TarsusAngle away from straight down, leaning away
@@ -143,28 +145,43 @@ func (c *Creature) legPrepare(f *creatureFrame, l *creatureLeg, ld *creatureLegD
 	return dx, dy, dist
 }
 
-// solveLegs poses every leg from the hips and targets of prepareLegs.
+// solveLegs solves the tentacles (FABRIK is warm-started from the last
+// frame, so it runs every frame). The knees of 2- and 3-segment legs are a
+// pure function of the hip, target, foot and facing that prepareLegs wrote,
+// so they are solved when asked for (legPose), not every frame.
 func (c *Creature) solveLegs() {
-	d := c.def
-	bend := 1.0
-	if c.mirrored() {
-		bend = -1
+	if c.chains == nil {
+		return
 	}
 	for i := range c.legs {
-		l := &c.legs[i]
-		ld := &d.legs[i]
-		if ld.chain != nil {
+		if c.def.legs[i].chain != nil {
 			c.solveTentacle(i)
-			continue
-		}
-		tx, ty := l.target[0], l.target[1]
-		kx, ky, ex, ey := ik.SolveTwoBoneXY(l.hip[0], l.hip[1], tx, ty, ld.l0, ld.l1, ld.bend*bend)
-		l.knee, l.ankle = mgl64.Vec2{kx, ky}, mgl64.Vec2{ex, ey}
-		l.tip = l.ankle
-		if ld.segs == 3 {
-			l.tip = mgl64.Vec2{ex + l.foot[0] - tx, ey + l.foot[1] - ty}
 		}
 	}
+}
+
+// legPose returns leg i's knee, ankle (the end of the two-bone part) and
+// drawn tip. For 2- and 3-segment legs it solves the two-bone kernel from
+// the hip to the target with the leg's bend side (mirrored with the body
+// frame); the tip is the ankle moved by the tarsus (foot - target). For
+// tentacles it returns the joints of the last FABRIK solve.
+func (c *Creature) legPose(i int) (knee, ankle, tip mgl64.Vec2) {
+	l := &c.legs[i]
+	ld := &c.def.legs[i]
+	if ld.chain != nil {
+		return l.knee, l.ankle, l.tip
+	}
+	bend := ld.bend
+	if c.mirrored() {
+		bend = -bend
+	}
+	tx, ty := l.target[0], l.target[1]
+	kx, ky, ex, ey := ik.SolveTwoBoneXY(l.hip[0], l.hip[1], tx, ty, ld.l0, ld.l1, bend)
+	knee, ankle, tip = mgl64.Vec2{kx, ky}, mgl64.Vec2{ex, ey}, mgl64.Vec2{ex, ey}
+	if ld.segs == 3 {
+		tip = mgl64.Vec2{ex + l.foot[0] - tx, ey + l.foot[1] - ty}
+	}
+	return knee, ankle, tip
 }
 
 // solveTentacle solves tentacle leg i with FABRIK.

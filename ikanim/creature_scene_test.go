@@ -213,11 +213,11 @@ func (s *creatureScene) hash(h uint64) uint64 {
 		mix(c.up[0])
 		mix(c.up[1])
 		for i := range c.legs {
-			l := &c.legs[i]
-			mix(l.knee[0])
-			mix(l.knee[1])
-			mix(l.tip[0])
-			mix(l.tip[1])
+			knee, _, tip := c.legPose(i)
+			mix(knee[0])
+			mix(knee[1])
+			mix(tip[0])
+			mix(tip[1])
 		}
 	}
 	return h
