@@ -191,20 +191,9 @@ func (c *Creature) solveTentacle(i int) {
 	chain := c.def.legs[i].chain
 	ch.pose.Origin = l.hip
 	ch.pose.Base = math.Atan2(-c.up[1], -c.up[0])
-	r := ch.solver.Solve(chain, &ch.pose, l.foot)
+	ch.solver.Solve(chain, &ch.pose, l.foot)
 	ch.joints = chain.Joints(&ch.pose, ch.joints)
 	n := len(ch.joints)
-	if r.Reached && creatureLen(ch.joints[n-1].Sub(l.foot)) > 2*tentacleTolerance {
-		// Work around ik.FABRIK reporting Reached with 0 iterations while
-		// leaving the pose unchanged (when its pre-alignment alone lands
-		// within Tolerance): solve once more with a tolerance that the
-		// pre-alignment cannot meet and one iteration, which writes the
-		// angles.
-		ch.solver.Tolerance, ch.solver.MaxIterations = 1e-12, 1
-		ch.solver.Solve(chain, &ch.pose, l.foot)
-		ch.solver.Tolerance, ch.solver.MaxIterations = tentacleTolerance, tentacleIterations
-		ch.joints = chain.Joints(&ch.pose, ch.joints)
-	}
 	l.knee = ch.joints[n/2]
 	l.ankle = ch.joints[n-2]
 	l.tip = ch.joints[n-1]

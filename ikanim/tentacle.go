@@ -82,17 +82,18 @@ func NewTentacleDef(t TentacleDef) (*CreatureDef, error) {
 		t.Bend = math.Pi
 	}
 	segs := make([]float64, t.Segments)
-	// Every bone has a limit, even the unrestricting [-pi, pi]: ik.FABRIK
-	// writes its solution back to a limited chain's angles on every solve,
-	// and on an unlimited one only when it iterated, which loses the
-	// solution when its pre-alignment alone reaches the target (a bug
-	// reported to the ik package's owner).
-	lims := make([]ik.Limit, t.Segments)
 	for i := range segs {
 		segs[i] = t.SegmentLength
-		lims[i] = ik.Limit{Min: -t.Bend, Max: t.Bend, Enabled: true}
 	}
-	lims[0] = ik.Limit{Min: -math.Pi, Max: math.Pi, Enabled: true}
+	// The first bone turns freely about the hip; the others bend at most
+	// Bend. With Bend = pi nothing is restricted and the chain has no limits.
+	var lims []ik.Limit
+	if t.Bend < math.Pi {
+		lims = make([]ik.Limit, t.Segments)
+		for i := 1; i < len(lims); i++ {
+			lims[i] = ik.Limit{Min: -t.Bend, Max: t.Bend, Enabled: true}
+		}
+	}
 	legs := make([]LegDef, t.Arms)
 	for i := range legs {
 		x := -t.Spread / 2
