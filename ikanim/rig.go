@@ -172,7 +172,7 @@ func (r *Rig) Update(dt float64) {
 	r.fk(r.local, root, r.start, r.end, r.angle)
 	for i := range r.limbs {
 		if r.limbs[i].solve(r, dt) {
-			r.fk(r.local, root, r.start, r.end, r.angle)
+			r.fkBones(r.def.limbs[i].subtree, r.local, root, r.start, r.end, r.angle)
 		}
 	}
 }
@@ -181,21 +181,34 @@ func (r *Rig) Update(dt float64) {
 // over the flat bone slice (parents come before children).
 func (r *Rig) fk(local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64) {
 	for i := range r.def.bones {
-		b := &r.def.bones[i]
-		if b.Parent < 0 {
-			start[i] = b.Attach.Add(root)
-			angle[i] = local[i]
-		} else {
-			p := b.Parent
-			pa := angle[p]
-			s, c := math.Sincos(pa)
-			ax, ay := b.Attach[0], b.Attach[1]
-			start[i] = mgl64.Vec2{start[p][0] + ax*c - ay*s, start[p][1] + ax*s + ay*c}
-			angle[i] = pa + local[i]
-		}
-		s, c := math.Sincos(angle[i])
-		end[i] = mgl64.Vec2{start[i][0] + b.Length*c, start[i][1] + b.Length*s}
+		r.fkBone(i, local, root, start, end, angle)
 	}
+}
+
+// fkBones recomputes the transforms of the listed bones only, in the order
+// given (a limb's subtree, parents first); the others are already current.
+func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64) {
+	for _, i := range bones {
+		r.fkBone(i, local, root, start, end, angle)
+	}
+}
+
+// fkBone computes bone i's transform from its parent's.
+func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64) {
+	b := &r.def.bones[i]
+	if b.Parent < 0 {
+		start[i] = b.Attach.Add(root)
+		angle[i] = local[i]
+	} else {
+		p := b.Parent
+		pa := angle[p]
+		s, c := math.Sincos(pa)
+		ax, ay := b.Attach[0], b.Attach[1]
+		start[i] = mgl64.Vec2{start[p][0] + ax*c - ay*s, start[p][1] + ax*s + ay*c}
+		angle[i] = pa + local[i]
+	}
+	s, c := math.Sincos(angle[i])
+	end[i] = mgl64.Vec2{start[i][0] + b.Length*c, start[i][1] + b.Length*s}
 }
 
 // Joint returns bone i's start and end joints in world space.

@@ -124,6 +124,9 @@ type limbDef struct {
 	bones    []int
 	effector int // -1 when none
 	chain    *ik.Chain
+	// subtree is the chain's first bone and all its descendants, in index
+	// order: the bones whose transforms a solve of this limb changes.
+	subtree []int
 }
 
 // MaxBones bounds a rig definition (a sanity limit for definitions read from files).
@@ -174,6 +177,7 @@ func NewRigDef(bones []BoneDef, limbs []LimbDef) (*RigDef, error) {
 		if err != nil {
 			return nil, err
 		}
+		ld.subtree = d.subtreeOf(ld.bones[0])
 		d.limbIndex[l.Name] = li
 		d.limbs = append(d.limbs, ld)
 	}
@@ -249,6 +253,21 @@ func (d *RigDef) buildLimb(li int, l LimbDef) (limbDef, error) {
 	}
 	ld.chain = chain
 	return ld, nil
+}
+
+// subtreeOf lists bone i and its descendants in index order (parents come
+// before children, so one pass over the later bones finds them all).
+func (d *RigDef) subtreeOf(i int) []int {
+	in := make([]bool, len(d.bones))
+	in[i] = true
+	out := []int{i}
+	for j := i + 1; j < len(d.bones); j++ {
+		if p := d.bones[j].Parent; p >= 0 && in[p] {
+			in[j] = true
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 // NumBones returns the number of bones.
