@@ -274,6 +274,9 @@ func (c *Creature) gaitStep(g Ground) {
 	var need [MaxCreatureLegs]float64 // stray distance / StepDistance, 0 = no need
 	var urgent [MaxCreatureLegs]bool
 	any := false
+	f := c.frame()
+	syncD2 := gaitSyncRatio * gd.StepDistance
+	syncD2 *= syncD2 * (1 - 1e-9)
 	for i := 0; i < n; i++ {
 		l := &c.legs[i]
 		switch l.state {
@@ -287,8 +290,18 @@ func (c *Creature) gaitStep(g Ground) {
 		case creatureStepping:
 			continue
 		}
-		stray := creatureLen(l.foot.Sub(c.homeWorld(i))) / gd.StepDistance
+		// The home is homeWorld(i), written out; a foot provably within
+		// gaitSyncRatio step distances of it (squared distance below the
+		// bound by a margin far above rounding) neither steps nor syncs.
+		ld := &c.def.legs[i]
+		dx := l.foot[0] - (f.px + f.fx*ld.homeX + f.ux*ld.homeY)
+		dy := l.foot[1] - (f.py + f.fy*ld.homeX + f.uy*ld.homeY)
+		d2 := dx*dx + dy*dy
 		over := l.stretch > gd.ReachRatio
+		if !over && d2 < syncD2 {
+			continue
+		}
+		stray := math.Sqrt(d2) / gd.StepDistance
 		if stray > 1 || over {
 			need[i] = stray
 			if stray < 1 {
