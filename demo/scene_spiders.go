@@ -10,7 +10,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"github.com/ikanim/ikanim/assets/levels"
 	"github.com/ikanim/ikanim/ikanim"
 	"github.com/ikanim/ikanim/ikanim/quality"
 	"github.com/ikanim/ikanim/terrain"
@@ -90,15 +89,7 @@ func spidersKinds() (spider, crawler6, crawler4, squid *ikanim.CreatureDef, err 
 }
 
 func newSpidersScene(ctx *Context) (Scene, error) {
-	data, err := levels.Open("spiders.json")
-	if err != nil {
-		return nil, err
-	}
-	lv, err := terrain.ParseLevel(data)
-	if err != nil {
-		return nil, err
-	}
-	w, err := lv.Build()
+	w, err := loadLevel("spiders.json")
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"github.com/ikanim/ikanim/assets/levels"
 	"github.com/ikanim/ikanim/ikanim"
 	"github.com/ikanim/ikanim/ikanim/quality"
 	"github.com/ikanim/ikanim/terrain"
@@ -90,18 +89,6 @@ func newWalkRig(def *ikanim.RigDef, world *terrain.World) (*ikanim.Rig, *ikanim.
 	r.AddController(gr)
 	f := ikanim.GroundFollower{Ground: world, Speed: walkFollowSpeed, MaxSpeed: walkFollowMax, Probe: walkProbe}
 	return r, gr, w, f, nil
-}
-
-func loadLevel(name string) (*terrain.World, error) {
-	data, err := levels.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	lv, err := terrain.ParseLevel(data)
-	if err != nil {
-		return nil, err
-	}
-	return lv.Build()
 }
 
 func newWalkScene(ctx *Context) (Scene, error) {
