@@ -112,7 +112,7 @@ func (g *game) Update() error {
 	g.ctx.UIHasPointer = false
 	if g.opts.panel {
 		capture, err := g.ui.Update(func(ui *debugui.Context) error {
-			ui.Window(g.names[g.current], image.Rect(screenWidth-260, 40, screenWidth-10, 400), func(debugui.ContainerLayout) {
+			ui.Window(g.names[g.current], image.Rect(screenWidth-260, 40, screenWidth-10, 640), func(debugui.ContainerLayout) {
 				g.scene.Panel(ui)
 			})
 			return nil
