@@ -34,7 +34,9 @@ var (
 
 // DrawDebug draws the rig's debug overlay: bones, joints, joint-limit arcs,
 // limb targets and pole points. Controllers draw their own rays with
-// DebugLine, DebugRay and friends. It does not allocate.
+// DebugLine, DebugRay and friends. The overlay is a development aid drawn
+// with ebiten's vector package, which allocates on each call; Draw, the
+// game's per-frame path, does not.
 func (r *Rig) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 	var zero DebugOptions
 	if opts == nil {
