@@ -18,25 +18,27 @@ const (
 
 // creatureLeg is the per-instance state of one leg.
 type creatureLeg struct {
-	foot   mgl64.Vec2 // current foot (contact) position
-	normal mgl64.Vec2 // surface normal under a planted foot
-	from   mgl64.Vec2 // step start
-	to     mgl64.Vec2 // step end (the foothold, a ray hit)
-	fromN  mgl64.Vec2
-	toN    mgl64.Vec2
-	t      float64 // step progress 0..1
-	rate   float64 // 1/step duration
-	lift   float64 // StepHeight scaled by the step's length (advanceStep)
-	retry  float64 // seconds until a dangling leg searches again
-	state  uint8
-
+	// Read or written every frame (kept together, first: the per-frame
+	// pass over a planted leg touches these 74 bytes only).
+	foot    mgl64.Vec2 // current foot (contact) position
+	normal  mgl64.Vec2 // surface normal under a planted foot
+	hip     mgl64.Vec2 // solved hip (world)
 	target  mgl64.Vec2 // two-bone target (the ankle for 3-segment legs)
-	stretch float64    // |target - hip| / reach
+	stretch float64    // |target - hip| / reach (planted legs; stale otherwise)
+	state   uint8
 
-	hip   mgl64.Vec2 // solved joints (world)
-	knee  mgl64.Vec2
-	ankle mgl64.Vec2 // end of the two-bone part (= tip for 2-segment legs)
-	tip   mgl64.Vec2 // where the drawn leg ends
+	t     float64    // step progress 0..1
+	rate  float64    // 1/step duration
+	lift  float64    // StepHeight scaled by the step's length (advanceStep)
+	retry float64    // seconds until a dangling leg searches again
+	from  mgl64.Vec2 // step start
+	to    mgl64.Vec2 // step end (the foothold, a ray hit)
+	fromN mgl64.Vec2
+	toN   mgl64.Vec2
+
+	knee  mgl64.Vec2 // tentacles: joints of the last FABRIK solve
+	ankle mgl64.Vec2
+	tip   mgl64.Vec2
 
 	// Debug: the last foothold search.
 	rayFrom, rayTo, rayHit mgl64.Vec2
@@ -214,7 +216,7 @@ func (c *Creature) Stop() { c.steer = creatureSteerStop; c.move = 0 }
 func (c *Creature) Arrived() bool {
 	switch c.steer {
 	case creatureSteerTarget:
-		return creatureLen(c.target.Sub(c.pos)) <= c.def.Gait.ArriveRadius
+		return c.within(c.target, c.def.arrive2)
 	case creatureSteerPath:
 		return !c.pathLoop && c.pathNext >= len(c.path)
 	}
@@ -327,8 +329,17 @@ func creatureLen(v mgl64.Vec2) float64 { return math.Sqrt(v[0]*v[0] + v[1]*v[1])
 // creatureUnitOr returns v normalised, or def when v is zero or not finite.
 func creatureUnitOr(v, def mgl64.Vec2) mgl64.Vec2 {
 	l := math.Sqrt(v[0]*v[0] + v[1]*v[1])
-	if !(l > 1e-12) || math.IsInf(l, 0) {
+	if !(l > 1e-12 && l <= math.MaxFloat64) {
 		return def
 	}
-	return mgl64.Vec2{v[0] / l, v[1] / l}
+	r := 1 / l
+	return mgl64.Vec2{v[0] * r, v[1] * r}
 }
+
+// creatureInvCount[k] is 1/k for k legs (index 0 unused).
+var creatureInvCount = func() (t [MaxCreatureLegs + 1]float64) {
+	for k := 1; k <= MaxCreatureLegs; k++ {
+		t[k] = 1 / float64(k)
+	}
+	return t
+}()

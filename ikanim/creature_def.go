@@ -92,7 +92,10 @@ type CreatureDef struct {
 	// frontReach: the furthest |Home.X| plus Gait.StepDistance (the wall
 	// probe's length).
 	frontReach float64
-	ready      bool
+	// Gait products for the per-frame code: 1/StepDistance,
+	// ArriveRadius^2 and 1/(2*ArriveRadius).
+	invStep, arrive2, invArrive2 float64
+	ready                        bool
 }
 
 // creatureLegDef is the derived, per-leg data of a definition.
@@ -112,6 +115,8 @@ type creatureLegDef struct {
 	hipX, hipY       float64 // LegDef.Hip
 	homeX, homeY     float64 // LegDef.Home
 	maxDist, minDist float64 // the body constraint's bounds on |target - hip|
+	invReach         float64 // 1/reach
+	invTarsus        float64 // 1/tarsus (3-segment legs), else 0
 }
 
 // NewCreatureDef validates def, fills the gait defaults and derives the gait
@@ -204,6 +209,10 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 			ld.maxDist = tentacleMaxStretch * ld.reach
 		}
 		ld.minDist = creatureMinStretch * ld.reach
+		ld.invReach = 1 / ld.reach
+		if ld.tarsus > 0 {
+			ld.invTarsus = 1 / ld.tarsus
+		}
 	}
 	d.bodyH = hsum / float64(n)
 	if err := d.Gait.fill(where, &d); err != nil {
@@ -220,6 +229,9 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 		d.frontReach = math.Max(d.frontReach, math.Abs(d.Legs[i].Home[0]))
 	}
 	d.frontReach += d.Gait.StepDistance
+	d.invStep = 1 / d.Gait.StepDistance
+	d.arrive2 = d.Gait.ArriveRadius * d.Gait.ArriveRadius
+	d.invArrive2 = 1 / (2 * d.Gait.ArriveRadius)
 	d.ready = true
 	return &d, nil
 }

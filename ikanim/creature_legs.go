@@ -59,9 +59,10 @@ import (
 	"github.com/ikanim/ikanim/ikanim/ik"
 )
 
-// prepareLegs applies the body constraint, then computes every leg's hip,
-// two-bone target and stretch, and the body's hold factor; the gait and
-// solveLegs read them. When the constraint's last sweep moved nothing, the
+// prepareLegs applies the body constraint, then computes every leg's hip
+// and two-bone target, the stretch of the planted legs (the only ones whose
+// stretch is read) and the body's hold factor; the gait and solveLegs read
+// them. When the constraint's last sweep moved nothing, the
 // hips, targets and stretches it computed for the planted legs are already
 // those of the final body position and are kept.
 func (c *Creature) prepareLegs() {
@@ -94,7 +95,7 @@ func (c *Creature) prepareLegs() {
 				f.py + f.fy*ld.homeX + f.uy*ld.homeY,
 			}
 		}
-		c.legPrepare(&f, l, ld)
+		c.legPlace(&f, l, ld)
 	}
 	c.hold = creatureHold(maxStretch, d.Gait.ReachRatio)
 }
@@ -120,14 +121,23 @@ func (c *Creature) frame() creatureFrame {
 }
 
 // legPrepare writes leg l's hip, two-bone target and stretch for the body
-// frame f; it returns the hip-to-target vector and distance. It is
-// legTarget and bodyPoint written out on scalars.
+// frame f; it returns the hip-to-target vector and distance.
 func (c *Creature) legPrepare(f *creatureFrame, l *creatureLeg, ld *creatureLegDef) (dx, dy, dist float64) {
+	dx, dy = c.legPlace(f, l, ld)
+	dist = math.Sqrt(dx*dx + dy*dy)
+	l.stretch = dist * ld.invReach
+	return dx, dy, dist
+}
+
+// legPlace writes leg l's hip and two-bone target for the body frame f (not
+// its stretch, which only planted legs need) and returns the hip-to-target
+// vector. It is legTarget and bodyPoint written out on scalars.
+func (c *Creature) legPlace(f *creatureFrame, l *creatureLeg, ld *creatureLegDef) (dx, dy float64) {
 	hx := f.px + f.fx*ld.hipX + f.ux*ld.hipY
 	hy := f.py + f.fy*ld.hipX + f.uy*ld.hipY
 	tx, ty := l.foot[0], l.foot[1]
 	if ld.segs == 3 {
-		out := ((tx-hx)*f.rx + (ty-hy)*f.ry) / ld.tarsus
+		out := ((tx-hx)*f.rx + (ty-hy)*f.ry) * ld.invTarsus
 		if out > 1 {
 			out = 1
 		} else if out < -1 {
@@ -139,10 +149,7 @@ func (c *Creature) legPrepare(f *creatureFrame, l *creatureLeg, ld *creatureLegD
 	}
 	l.hip = mgl64.Vec2{hx, hy}
 	l.target = mgl64.Vec2{tx, ty}
-	dx, dy = tx-hx, ty-hy
-	dist = math.Sqrt(dx*dx + dy*dy)
-	l.stretch = dist / ld.reach
-	return dx, dy, dist
+	return tx - hx, ty - hy
 }
 
 // solveLegs solves the tentacles (FABRIK is warm-started from the last
@@ -234,7 +241,7 @@ func (c *Creature) legTarget(i int, hip, foot, up, right mgl64.Vec2) mgl64.Vec2 
 	if ld.segs != 3 {
 		return foot
 	}
-	out := ((foot[0]-hip[0])*right[0] + (foot[1]-hip[1])*right[1]) / ld.tarsus
+	out := ((foot[0]-hip[0])*right[0] + (foot[1]-hip[1])*right[1]) * ld.invTarsus
 	if out > 1 {
 		out = 1
 	} else if out < -1 {
@@ -250,7 +257,7 @@ func (c *Creature) legTarget(i int, hip, foot, up, right mgl64.Vec2) mgl64.Vec2 
 // its foot at foot (see the file comment).
 func (c *Creature) legStretch(i int, hip, foot mgl64.Vec2) float64 {
 	t := c.legTarget(i, hip, foot, c.up, c.Right())
-	return creatureLen(t.Sub(hip)) / c.def.legs[i].reach
+	return creatureLen(t.Sub(hip)) * c.def.legs[i].invReach
 }
 
 // constrainBody pulls the body toward over-stretched planted feet (see the

@@ -121,7 +121,7 @@ func (c *Creature) steerCommand() float64 {
 	case creatureSteerMove:
 		return c.move * gd.Speed
 	case creatureSteerPath:
-		for c.pathNext < len(c.path) && creatureLen(c.path[c.pathNext].Sub(c.pos)) <= gd.ArriveRadius {
+		for c.pathNext < len(c.path) && c.within(c.path[c.pathNext], c.def.arrive2) {
 			c.pathNext++
 			if c.pathNext == len(c.path) && c.pathLoop {
 				c.pathNext = 0
@@ -142,16 +142,26 @@ func (c *Creature) steerCommand() float64 {
 // slowing down within two arrive radii.
 func (c *Creature) towards(p mgl64.Vec2) float64 {
 	gd := &c.def.Gait
-	d := p.Sub(c.pos)
-	if creatureLen(d) <= gd.ArriveRadius {
+	dx, dy := p[0]-c.pos[0], p[1]-c.pos[1]
+	if dx*dx+dy*dy <= c.def.arrive2 {
 		return 0
 	}
-	along := d.Dot(c.Right())
-	k := math.Min(1, math.Abs(along)/(2*gd.ArriveRadius))
-	if math.Abs(along) < 0.25*gd.ArriveRadius {
+	along := dx*-c.up[1] + dy*c.up[0] // d . Right()
+	a := math.Abs(along)
+	if a < 0.25*gd.ArriveRadius {
 		return 0
+	}
+	k := a * c.def.invArrive2
+	if k > 1 {
+		k = 1
 	}
 	return math.Copysign(k*gd.Speed, along)
+}
+
+// within reports whether p lies within sqrt(r2) of the body centre.
+func (c *Creature) within(p mgl64.Vec2, r2 float64) bool {
+	dx, dy := p[0]-c.pos[0], p[1]-c.pos[1]
+	return dx*dx+dy*dy <= r2
 }
 
 // probeWall casts the forward wall probe every ProbePeriod seconds, and
@@ -224,19 +234,25 @@ func (c *Creature) frontReach() float64 {
 // up toward the mean contact normal (step 5).
 func (c *Creature) settleBody(dt float64) {
 	gd := &c.def.Gait
-	var ref, nrm mgl64.Vec2
+	var rx, ry, nx, ny float64
 	k := 0
 	for i := range c.legs {
 		l := &c.legs[i]
 		switch l.state {
 		case creaturePlanted:
-			ref = ref.Add(l.foot)
-			nrm = nrm.Add(l.normal)
+			rx += l.foot[0]
+			ry += l.foot[1]
+			nx += l.normal[0]
+			ny += l.normal[1]
 			k++
 		case creatureStepping:
-			p, n := l.stepBase()
-			ref = ref.Add(p)
-			nrm = nrm.Add(n)
+			// stepBase, written out.
+			t := l.t
+			e := t * t * (3 - 2*t)
+			rx += l.from[0] + (l.to[0]-l.from[0])*e
+			ry += l.from[1] + (l.to[1]-l.from[1])*e
+			nx += l.fromN[0] + (l.toN[0]-l.fromN[0])*e
+			ny += l.fromN[1] + (l.toN[1]-l.fromN[1])*e
 			k++
 		}
 	}
@@ -247,15 +263,15 @@ func (c *Creature) settleBody(dt float64) {
 		return
 	}
 	c.falling = 0
-	inv := 1 / float64(k)
-	ref = ref.Mul(inv)
-	nrm = nrm.Mul(inv)
+	inv := creatureInvCount[k]
+	ref := mgl64.Vec2{rx * inv, ry * inv}
+	nrm := mgl64.Vec2{nx * inv, ny * inv}
 	if c.wallW > 0 {
 		nrm = nrm.Add(c.wallN.Mul(c.wallW))
 	}
 	nrm = creatureUnitOr(nrm, c.up)
 	b := c.rateTilt
-	c.up = creatureUnitOr(c.up.Add(nrm.Sub(c.up).Mul(b)), c.up)
+	c.up = creatureUnitOr(mgl64.Vec2{c.up[0] + (nrm[0]-c.up[0])*b, c.up[1] + (nrm[1]-c.up[1])*b}, c.up)
 
 	want := gd.BodyHeight
 	if gd.BreathAmplitude > 0 {
@@ -301,7 +317,7 @@ func (c *Creature) gaitStep(g Ground) {
 		if !over && d2 < syncD2 {
 			continue
 		}
-		stray := math.Sqrt(d2) / gd.StepDistance
+		stray := math.Sqrt(d2) * c.def.invStep
 		if stray > 1 || over {
 			need[i] = stray
 			if stray < 1 {
