@@ -1,6 +1,8 @@
 package terrain
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/solarlune/resolv"
 )
@@ -25,6 +27,16 @@ type shapeEntry struct {
 	rot   float64
 
 	stamp uint32 // last query that tested this shape
+}
+
+// edgeData is one cached polygon edge, from vertex i (A) to vertex i+1 (B,
+// wrapping to vertex 0): A, E = B - A and the unit normal (E.y, -E.x)/|E|
+// multiplied by the polygon's winding sign, so that it points out of a closed
+// polygon (for a degenerate polygon, sign 0, it is the unsigned (E.y, -E.x)/|E|;
+// for a zero-length edge it is zero). World.edges runs parallel to World.verts.
+type edgeData struct {
+	ax, ay, ex, ey float64
+	nx, ny         float64
 }
 
 // fresh reports whether e's cached geometry matches its shape's transform.
@@ -52,6 +64,7 @@ func (w *World) sync(e *shapeEntry, force bool) {
 			e.vCount = n
 			for range n {
 				w.verts = append(w.verts, mgl64.Vec2{})
+				w.edges = append(w.edges, edgeData{})
 			}
 		}
 		vs := w.verts[e.vStart : e.vStart+n]
@@ -66,12 +79,32 @@ func (w *World) sync(e *shapeEntry, force bool) {
 		}
 		e.sign = windingSign(vs)
 		e.setBox(vs)
+		setEdges(w.edges[e.vStart:e.vStart+n], vs, e.sign)
 		return
 	}
 	if c := e.circle; c != nil {
 		e.pos, e.radius = c.Position(), c.Radius()
 		e.minX, e.minY = e.pos.X-e.radius, e.pos.Y-e.radius
 		e.maxX, e.maxY = e.pos.X+e.radius, e.pos.Y+e.radius
+	}
+}
+
+// setEdges fills es with the edges of the polygon vs (see edgeData).
+func setEdges(es []edgeData, vs []mgl64.Vec2, sign float64) {
+	for i, a := range vs {
+		b := vs[0]
+		if i+1 < len(vs) {
+			b = vs[i+1]
+		}
+		ex, ey := b[0]-a[0], b[1]-a[1]
+		var nx, ny float64
+		if l := math.Sqrt(ex*ex + ey*ey); l > 0 && finite(l) {
+			nx, ny = ey/l, -ex/l
+			if sign < 0 {
+				nx, ny = -nx, -ny
+			}
+		}
+		es[i] = edgeData{ax: a[0], ay: a[1], ex: ex, ey: ey, nx: nx, ny: ny}
 	}
 }
 

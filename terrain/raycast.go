@@ -71,8 +71,12 @@ type Hit struct {
 // a miss. It does not allocate and never returns NaN. It satisfies
 // ikanim.Ground.
 func (w *World) Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool) {
-	h := w.CastFiltered(from, to, w.Filter)
-	return h.Point, h.Normal, h.OK
+	var b best
+	if !w.cast(from, to, w.Filter, &b) {
+		return mgl64.Vec2{}, mgl64.Vec2{}, false
+	}
+	point, normal, _, ok = w.resolve(&b)
+	return point, normal, ok
 }
 
 // Cast returns the nearest hit of the segment from -> to against the shapes
@@ -83,20 +87,48 @@ func (w *World) Cast(from, to mgl64.Vec2) Hit {
 
 // CastFiltered is Cast with an explicit filter instead of w.Filter.
 func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
-	if w == nil || w.space == nil {
+	var b best
+	if !w.cast(from, to, f, &b) {
 		return Hit{}
+	}
+	point, normal, inside, ok := w.resolve(&b)
+	if !ok {
+		return Hit{}
+	}
+	t := min(max(b.t, 0), 1)
+	h := Hit{
+		Point:    point,
+		Normal:   normal,
+		Fraction: t,
+		Distance: t * math.Sqrt(b.dx*b.dx+b.dy*b.dy),
+		Shape:    w.entries[b.entry].shape,
+		Inside:   inside,
+		OK:       true,
+	}
+	if !finite(h.Distance) {
+		return Hit{}
+	}
+	return h
+}
+
+// cast finds the nearest crossing of from -> to with the shapes passing f and
+// stores it in b; false on a miss.
+func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
+	if w == nil || w.space == nil {
+		return false
 	}
 	px, py := from[0], from[1]
 	dx, dy := to[0]-px, to[1]-py
 	if !finite(px) || !finite(py) || !finite(dx) || !finite(dy) || (dx == 0 && dy == 0) {
-		return Hit{}
+		return false
 	}
 	sp := w.space
 	nx, ny := sp.WidthInCells(), sp.HeightInCells()
 	if nx == 0 || ny == 0 {
-		return Hit{}
+		return false
 	}
 	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
+	gw, gh := float64(nx)*cw, float64(ny)*ch
 
 	w.stamp++
 	if w.stamp == 0 {
@@ -105,24 +137,24 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 		}
 		w.stamp = 1
 	}
-	req, excl := f.Require, f.excludeMask()
-	best := best{t: math.Inf(1), entry: -1, idx: 1 / dx, idy: 1 / dy}
+	*b = best{t: math.Inf(1), entry: -1, px: px, py: py, dx: dx, dy: dy, idx: 1 / dx, idy: 1 / dy,
+		req: f.Require, excl: f.excludeMask(), stamp: w.stamp}
 
-	// Clip [0,1] to the grid rectangle (slab method).
+	// Clip [0,1] to the grid rectangle (slab method), skipped when both ends
+	// lie inside it.
 	t0, t1 := 0.0, 1.0
-	inGrid := clipSlab(px, dx, 0, float64(nx)*cw, &t0, &t1) && clipSlab(py, dy, 0, float64(ny)*ch, &t0, &t1)
-	if !inGrid || t0 > 0 || t1 < 1 {
+	qx, qy := px+dx, py+dy
+	inGrid := true
+	if !(px >= 0 && px <= gw && py >= 0 && py <= gh && qx >= 0 && qx <= gw && qy >= 0 && qy <= gh) {
+		inGrid = clipSlab(px, dx, 0, gw, &t0, &t1) && clipSlab(py, dy, 0, gh, &t0, &t1)
 		// Part of the segment lies outside the grid. A shape reaching out
 		// there is registered in the border cells its clamped box covers, so
 		// test the border cells under the segment's box (resolv.LineTest
 		// over FilterCells sees the same shapes).
-		w.castBorder(px, py, dx, dy, req, excl, &best)
-	}
-	if !inGrid {
-		if best.entry < 0 {
-			return Hit{}
+		w.castBorder(b)
+		if !inGrid {
+			return b.entry >= 0
 		}
-		return w.finish(&best, px, py, dx, dy)
 	}
 
 	// Grid traversal from the clipped start.
@@ -133,33 +165,26 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
 	tDeltaX, tDeltaY := math.Inf(1), math.Inf(1)
 	if dx > 0 {
-		stepX, tDeltaX = 1, cw/dx
-		tMaxX = (float64(ix+1)*cw - px) / dx
+		stepX, tDeltaX = 1, cw*b.idx
+		tMaxX = (float64(ix+1)*cw - px) * b.idx
 	} else if dx < 0 {
-		stepX, tDeltaX = -1, -cw/dx
-		tMaxX = (float64(ix)*cw - px) / dx
+		stepX, tDeltaX = -1, -cw*b.idx
+		tMaxX = (float64(ix)*cw - px) * b.idx
 	}
 	if dy > 0 {
-		stepY, tDeltaY = 1, ch/dy
-		tMaxY = (float64(iy+1)*ch - py) / dy
+		stepY, tDeltaY = 1, ch*b.idy
+		tMaxY = (float64(iy+1)*ch - py) * b.idy
 	} else if dy < 0 {
-		stepY, tDeltaY = -1, -ch/dy
-		tMaxY = (float64(iy)*ch - py) / dy
+		stepY, tDeltaY = -1, -ch*b.idy
+		tMaxY = (float64(iy)*ch - py) * b.idy
 	}
 
 	for guard := nx + ny + 2; guard > 0; guard-- {
 		if cell := sp.Cell(ix, iy); cell != nil {
-			for _, s := range cell.Shapes {
-				ei := w.entryOf(s)
-				e := &w.entries[ei]
-				if e.stamp == w.stamp {
-					continue
-				}
-				w.visit(e, ei, px, py, dx, dy, req, excl, &best)
-			}
+			w.visitCell(cell, b)
 		}
 		next := min(tMaxX, tMaxY)
-		if next > t1 || best.t <= next {
+		if next > t1 || b.t <= next {
 			break
 		}
 		if tMaxX < tMaxY {
@@ -176,32 +201,50 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 			}
 		}
 	}
-	if best.entry < 0 {
-		return Hit{}
-	}
-	return w.finish(&best, px, py, dx, dy)
+	return b.entry >= 0
 }
 
-// visit tests one shape once per query, if it passes the filter.
-func (w *World) visit(e *shapeEntry, ei int, px, py, dx, dy float64, req, excl resolv.Tags, b *best) {
-	if e.stamp == w.stamp {
-		return
+// visitCell tests the shapes of one cell that this query has not tested yet.
+func (w *World) visitCell(cell *resolv.Cell, b *best) {
+	for _, s := range cell.Shapes {
+		// The concrete types first: a direct call instead of an interface
+		// call for the ID.
+		var id uint32
+		switch sh := s.(type) {
+		case *resolv.ConvexPolygon:
+			id = sh.ID()
+		case *resolv.Circle:
+			id = sh.ID()
+		default:
+			id = s.ID()
+		}
+		ei := -1
+		if k := int(id - w.idBase); id >= w.idBase && k < len(w.slot) {
+			ei = int(w.slot[k])
+		}
+		if ei < 0 {
+			ei = w.register(s)
+		}
+		e := &w.entries[ei]
+		if e.stamp == b.stamp {
+			continue
+		}
+		e.stamp = b.stamp
+		if tags := *e.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
+			continue
+		}
+		w.sync(e, false)
+		w.testShape(e, ei, b)
 	}
-	e.stamp = w.stamp
-	tags := *e.tags
-	if (req != 0 && tags&req == 0) || tags&excl != 0 {
-		return
-	}
-	w.sync(e, false)
-	w.testShape(e, ei, px, py, dx, dy, b)
 }
 
 // castBorder tests the shapes of the border cells of the grid that lie under
 // the segment's bounding box.
-func (w *World) castBorder(px, py, dx, dy float64, req, excl resolv.Tags, b *best) {
+func (w *World) castBorder(b *best) {
 	sp := w.space
 	nx, ny := sp.WidthInCells(), sp.HeightInCells()
 	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
+	px, py, dx, dy := b.px, b.py, b.dx, b.dy
 	x0 := max(cellIndex(min(px, px+dx), cw), 0)
 	x1 := min(cellIndex(max(px, px+dx), cw), nx-1)
 	y0 := max(cellIndex(min(py, py+dy), ch), 0)
@@ -209,24 +252,18 @@ func (w *World) castBorder(px, py, dx, dy float64, req, excl resolv.Tags, b *bes
 	if x0 > x1 || y0 > y1 {
 		return
 	}
-	visitCell := func(ix, iy int) {
-		for _, s := range sp.Cell(ix, iy).Shapes {
-			ei := w.entryOf(s)
-			w.visit(&w.entries[ei], ei, px, py, dx, dy, req, excl, b)
-		}
-	}
 	for iy := y0; iy <= y1; iy++ {
 		if iy == 0 || iy == ny-1 {
 			for ix := x0; ix <= x1; ix++ {
-				visitCell(ix, iy)
+				w.visitCell(sp.Cell(ix, iy), b)
 			}
 			continue
 		}
 		if x0 == 0 {
-			visitCell(0, iy)
+			w.visitCell(sp.Cell(0, iy), b)
 		}
 		if x1 == nx-1 {
-			visitCell(nx-1, iy)
+			w.visitCell(sp.Cell(nx-1, iy), b)
 		}
 	}
 }
@@ -243,18 +280,24 @@ func cellIndex(v, size float64) int {
 	return int(c)
 }
 
-// best is the nearest crossing found so far in a query.
+// best is one query's segment and filter and the nearest crossing found so
+// far.
 type best struct {
 	t        float64
 	entry    int     // cache index of the shape
 	edge     int     // polygon edge index (from vertex edge to edge+1)
 	sign     float64 // winding sign used for the normal (0: face the ray)
 	isCircle bool
-	idx, idy float64 // 1/dx, 1/dy of the query (unused when zero)
+
+	px, py, dx, dy float64 // the segment P + t*D
+	idx, idy       float64 // 1/dx, 1/dy (infinite when zero)
+	req, excl      resolv.Tags
+	stamp          uint32
 }
 
 // testShape tests the segment against one cached shape and updates b.
-func (w *World) testShape(e *shapeEntry, ei int, px, py, dx, dy float64, b *best) {
+func (w *World) testShape(e *shapeEntry, ei int, b *best) {
+	px, py, dx, dy := b.px, b.py, b.dx, b.dy
 	// Slab test of the segment against the shape's box, limited to the best
 	// hit so far: a shape whose box the segment enters after the best hit
 	// cannot hold a nearer one.
@@ -302,105 +345,81 @@ func (w *World) testShape(e *shapeEntry, ei int, px, py, dx, dy float64, b *best
 		}
 		return
 	}
-	vs := w.verts[e.vStart : e.vStart+e.vCount]
-	n := len(vs)
+	n := e.vCount
 	edges := n
+	sign := e.sign
 	if n <= 2 || !e.poly.Closed {
 		edges = n - 1
-	}
-	sign := e.sign
-	if edges < n {
 		sign = 0 // open polyline: no inside
 	}
-	for i := 0; i < edges; i++ {
-		a := vs[i]
-		j := i + 1
-		if j == n {
-			j = 0
-		}
-		ex, ey := vs[j][0]-a[0], vs[j][1]-a[1]
-		den := dx*ey - dy*ex
-		if den == 0 {
-			continue
-		}
-		qx, qy := a[0]-px, a[1]-py
-		tn := qx*ey - qy*ex
+	if edges <= 0 {
+		return
+	}
+	es := w.edges[e.vStart : e.vStart+edges]
+	for i := range es {
+		ed := &es[i]
+		den := dx*ed.ey - dy*ed.ex
+		qx, qy := ed.ax-px, ed.ay-py
+		tn := qx*ed.ey - qy*ed.ex
 		un := qx*dy - qy*dx
 		if den < 0 {
 			den, tn, un = -den, -tn, -un
 		}
-		if tn < 0 || tn > den || un < 0 || un > den {
-			continue
-		}
-		if tn >= b.t*den {
+		// A parallel edge (den = 0) fails here: 0 <= tn < t*den cannot hold
+		// for a finite t, and with t = +Inf the product is NaN.
+		if !(un >= 0 && un <= den && tn >= 0 && tn <= den && tn < b.t*den) {
 			continue
 		}
 		b.t, b.entry, b.edge, b.sign, b.isCircle = tn/den, ei, i, sign, false
 	}
 }
 
-// finish turns the best crossing into a Hit.
-func (w *World) finish(b *best, px, py, dx, dy float64) Hit {
+// resolve turns the best crossing into the hit point, its unit normal and
+// whether the ray started inside the shape; ok is false if any of them is not
+// finite.
+func (w *World) resolve(b *best) (point, normal mgl64.Vec2, inside, ok bool) {
+	px, py, dx, dy := b.px, b.py, b.dx, b.dy
 	t := min(max(b.t, 0), 1)
-	h := Hit{
-		Point:    mgl64.Vec2{px + t*dx, py + t*dy},
-		Fraction: t,
-		Distance: t * math.Sqrt(dx*dx+dy*dy),
-		Shape:    w.entries[b.entry].shape,
-		OK:       true,
-	}
+	point = mgl64.Vec2{px + t*dx, py + t*dy}
 	e := &w.entries[b.entry]
-	var ax, ay, ex, ey float64
-	if b.isCircle {
-		ax, ay = e.pos.X, e.pos.Y
-	} else {
-		vs := w.verts[e.vStart : e.vStart+e.vCount]
-		j := b.edge + 1
-		if j == len(vs) {
-			j = 0
-		}
-		ax, ay = vs[b.edge][0], vs[b.edge][1]
-		ex, ey = vs[j][0]-ax, vs[j][1]-ay
-	}
-	if !b.isCircle {
-		// Snap to an axis-aligned edge's coordinate, so that a ray onto a
-		// flat floor, ceiling or wall reports the surface's exact value.
-		if ey == 0 {
-			h.Point[1] = ay
-		}
-		if ex == 0 {
-			h.Point[0] = ax
-		}
-	}
 	var nx, ny float64
 	if b.isCircle {
-		nx, ny = h.Point[0]-ax, h.Point[1]-ay
-	} else {
-		nx, ny = ey, -ex
-		if b.sign < 0 {
-			nx, ny = -nx, -ny
+		nx, ny = point[0]-e.pos.X, point[1]-e.pos.Y
+		if l := math.Sqrt(nx*nx + ny*ny); l > 0 && finite(l) {
+			nx, ny = nx/l, ny/l
+		} else {
+			nx, ny = 0, 0
 		}
+	} else {
+		ed := &w.edges[e.vStart+b.edge]
+		// Snap to an axis-aligned edge's coordinate, so that a ray onto a
+		// flat floor, ceiling or wall reports the surface's exact value.
+		if ed.ey == 0 {
+			point[1] = ed.ay
+		}
+		if ed.ex == 0 {
+			point[0] = ed.ax
+		}
+		nx, ny = ed.nx, ed.ny
 	}
-	l := math.Sqrt(nx*nx + ny*ny)
-	if !(l > 0) || !finite(l) {
+	if nx == 0 && ny == 0 {
 		// Degenerate: face the ray's origin.
-		l = math.Sqrt(dx*dx + dy*dy)
-		nx, ny = -dx, -dy
+		l := math.Sqrt(dx*dx + dy*dy)
+		nx, ny = -dx/l, -dy/l
 	}
-	nx, ny = nx/l, ny/l
 	facing := nx*dx + ny*dy
 	if b.sign == 0 && !b.isCircle {
 		if facing > 0 {
 			nx, ny = -nx, -ny
 		}
 	} else if facing > 0 {
-		h.Inside = true
+		inside = true
 	}
-	h.Normal = mgl64.Vec2{nx, ny}
-	if !finite(h.Point[0]) || !finite(h.Point[1]) || !finite(h.Distance) {
-		return Hit{}
+	normal = mgl64.Vec2{nx, ny}
+	if !finite(point[0]) || !finite(point[1]) || !finite(nx) || !finite(ny) {
+		return mgl64.Vec2{}, mgl64.Vec2{}, false, false
 	}
-	return h
+	return point, normal, inside, true
 }
 
 // clipSlab narrows [t0,t1] to where p + t*d lies in [lo,hi]; false if empty.

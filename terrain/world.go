@@ -32,6 +32,7 @@ type World struct {
 
 	entries []shapeEntry // cached geometry, one per known shape
 	verts   []mgl64.Vec2 // transformed vertices of all cached polygons
+	edges   []edgeData   // their edges, parallel to verts (cache.go)
 	slot    []int32      // entry index by shape ID - idBase, -1 if unknown
 	idBase  uint32
 	stamp   uint32 // per-query generation for deduplicating shapes
@@ -121,6 +122,7 @@ func (w *World) ShapeCount() int {
 func (w *World) Refresh() {
 	w.entries = w.entries[:0]
 	w.verts = w.verts[:0]
+	w.edges = w.edges[:0]
 	w.slot = w.slot[:0]
 	w.idBase = 0
 	if w.space == nil {
