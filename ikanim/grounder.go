@@ -143,6 +143,14 @@ type Grounder struct {
 	// its smoothing tightens continuously to none at touch-down.
 	LandSlope, LandAngleSlope float64
 
+	// PlanSwing plans a swinging foot's landing once per step when the rig's
+	// Source is a WalkCycle (rays at the predicted touch-down point and along
+	// the swing path) and moves the foot on a smooth arc to it, so a stair
+	// edge crossed late in the swing does not make the target jump; FootSpeed
+	// and LandSlope then apply only to feet the plan does not cover. Default
+	// false (experimental: see grounder_plan.go).
+	PlanSwing bool
+
 	// DisableFeet turns foot placement off (the legs fade back to the
 	// animation); DisableBody turns the centroid off (the body offset fades
 	// back to 0).
@@ -175,6 +183,9 @@ type grounderLeg struct {
 	limb, foot int
 	contact    LegContact
 	init       bool // offset and angle hold a value from a grounded frame
+	walkLeg    int  // WalkCycle leg this limb is (0 near, 1 far), or -1
+	plan       swingPlan
+	lastH      float64 // last ankle target height along up, clearance removed (world)
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -221,7 +232,7 @@ func NewGrounder(def *RigDef, ground Ground, legs ...GrounderLeg) (*Grounder, er
 		if l.Toe == 0 {
 			l.Toe = def.bones[foot].Length
 		}
-		g.legs[i] = grounderLeg{GrounderLeg: l, limb: li, foot: foot}
+		g.legs[i] = grounderLeg{GrounderLeg: l, limb: li, foot: foot, walkLeg: walkLegOf(def, li)}
 	}
 	return g, nil
 }
@@ -270,6 +281,7 @@ func (g *Grounder) Control(r *Rig, dt float64) {
 		c := &leg.contact
 		c.Lift = lift
 		if !ok || g.DisableFeet {
+			leg.plan.on = false
 			c.Grounded, c.Planted = false, false
 			limb.Weight = 0
 			// Fade toward the animated foot.
@@ -280,7 +292,9 @@ func (g *Grounder) Control(r *Rig, dt float64) {
 			limb.Target = c.Target
 			continue
 		}
-		if leg.init && lift > planted {
+		if off, ang, ok := g.planSwing(r, leg, s, lift, maxAngle, maxStep, dt); ok {
+			c.Offset, c.Angle = off, ang
+		} else if leg.init && lift > planted {
 			// A lifted foot follows smoothly, but never strays further
 			// from its ground target than LandSlope (LandAngleSlope) per
 			// px of clearance, so it lands exactly and without a jump.
@@ -297,6 +311,7 @@ func (g *Grounder) Control(r *Rig, dt float64) {
 		c.Grounded = true
 		c.Planted = lift <= planted
 		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{0, -c.Offset}))
+		leg.lastH = c.Target.Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) - lift
 		limb.Target = c.Target
 		limb.Weight = 1
 		limb.EffectorRotation = r.worldRot(c.Angle)
@@ -352,8 +367,12 @@ func (g *Grounder) updateBody(r *Rig, dt, low, high float64, found bool) {
 // rotation phi (character frame), its animated clearance lift and whether any
 // ray found ground.
 func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, lift float64, ok bool) {
-	A := r.animStart[leg.foot]
-	alpha := r.animAngle[leg.foot]
+	return g.placeAt(r, leg, r.animStart[leg.foot], r.animAngle[leg.foot], maxAngle, true)
+}
+
+// placeAt is place for an ankle at character-frame point A with animated
+// foot angle alpha; record keeps the rays for DrawDebug.
+func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
 	sa, ca := math.Sincos(alpha)
 	ah := leg.AnkleHeight
 	var xs [maxGrounderSamples]float64
@@ -368,14 +387,18 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 	var hs, ns [maxGrounderSamples]mgl64.Vec2
 	var hit [maxGrounderSamples]bool
 	var mx, my float64
-	leg.n = n
+	if record {
+		leg.n = n
+	}
 	for k := 0; k < n; k++ {
 		x := xs[k]
 		sx, sy := A[0]+x*ca-ah*sa, A[1]+x*sa+ah*ca
 		lift = math.Min(lift, -sy)
 		from := r.frame.toWorld(mgl64.Vec2{sx, A[1] - up})
 		to := r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})
-		leg.from[k], leg.to[k], leg.hit[k] = from, to, false
+		if record {
+			leg.from[k], leg.to[k], leg.hit[k] = from, to, false
+		}
 		if g.Ground == nil {
 			continue
 		}
@@ -383,7 +406,9 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 		if !hitOK || !finiteVec(p) || !finiteVec(nrm) {
 			continue
 		}
-		leg.hit[k], leg.point[k], leg.normal[k] = true, p, nrm
+		if record {
+			leg.hit[k], leg.point[k], leg.normal[k] = true, p, nrm
+		}
 		nl := r.frame.dirToLocal(nrm)
 		if l := nl.Len(); l > 0 {
 			nl = nl.Mul(1 / l)

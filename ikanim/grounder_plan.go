@@ -1,0 +1,183 @@
+// Swing planning: where a swinging foot will land, decided once per step.
+//
+// Derivation. Without a plan a lifted foot follows the ground under its
+// current position, so when a ray crosses a stair edge or a sawtooth peak
+// late in the swing the target jumps by a step height and the landing bound
+// forces the foot there in a frame or two (a joint pop). When the rig's
+// Source is a WalkCycle the landing is known in advance: a foot at cycle
+// position q (swing for q >= Duty, progress u = (q-Duty)/(1-Duty)) touches
+// down at q = 1, where its animated ankle is at x = half = Duty*L/2 in the
+// character frame of that moment, L = Stride*Amount; the body covers L per
+// cycle, so in the current frame the landing ankle is at
+//
+//	x_land = half + (1-q)*L,
+//
+// a fixed world point while the speed is steady. At lift-off (or when the
+// landing point drifts by more than swingReplanDist, e.g. the speed changed)
+// the grounder places a level foot there (the same rays as a planted foot)
+// and gets h1, the height along up of the planted ankle with the animated
+// clearance removed, and its rotation a1. The foot's height then follows
+//
+//	H(v) = h0 + (h1-h0)*smoothstep(v) + B*sin(pi*v),  v = (u-u0)/(1-u0),
+//
+// from the height h0 it had when the plan was made (u0) to h1, and its
+// rotation a0 + (a1-a0)*smoothstep(v). B >= 0 clears the highest ground on
+// the way: a level foot is placed at swingSamples-1 points of the animated
+// ankle path between now and the landing (ankle x moves by (u_j-u)*(1-Duty)*L
+// with the body plus the animation's own swing), each needs H(v_j) >= g_j,
+// so B = max_j (g_j - base(v_j)) / sin(pi*v_j). The animated clearance
+// (lift) is added on top of H, so the foot keeps its lift over the path, and
+// a final bound keeps the sole above the ground under it. At v = 1 the plan
+// equals the planted placement, so touch-down is exact and continuous.
+package ikanim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+const (
+	swingSamples    = 6   // path samples per plan (swingSamples-1 inside the swing)
+	swingReplanDist = 1.0 // px the predicted landing may drift before a new plan
+	swingKeepLift   = 0.5 // share of the animated clearance kept over the ground
+	swingMaxEase    = 4   // largest easing exponent tried
+	swingMaxSpeed   = 250 // px/s: fastest change of a planned foot's offset
+)
+
+// swingPlan is a swinging foot's planned path.
+type swingPlan struct {
+	on     bool
+	u0     float64    // swing progress when planned
+	h0, h1 float64    // ankle height along up (clearance removed): start, landing
+	a0, a1 float64    // foot rotation: start, landing
+	bump   float64    // extra height at mid path, px
+	ease   float64    // easing exponent (1 = smoothstep)
+	down   bool       // the landing is lower than the start: descend late
+	land   mgl64.Vec2 // planned landing ankle, world
+}
+
+// at returns the planned height and rotation at swing progress u.
+func (p *swingPlan) at(u float64) (h, a float64) {
+	v := 1.0
+	if p.u0 < 1 {
+		v = clamp01((u - p.u0) / (1 - p.u0))
+	}
+	e := ease(v, p.ease, p.down)
+	return p.h0 + (p.h1-p.h0)*e + p.bump*math.Sin(math.Pi*v), p.a0 + (p.a1-p.a0)*e
+}
+
+// walkLegOf returns the WalkCycle leg (0 near, 1 far) a grounder limb drives,
+// or -1.
+func walkLegOf(def *RigDef, li int) int {
+	switch def.limbs[li].bones[0] {
+	case def.BoneIndex(BoneThighNear):
+		return 0
+	case def.BoneIndex(BoneThighFar):
+		return 1
+	}
+	return -1
+}
+
+// planSwing returns the planned offset along up and rotation of a swinging
+// foot whose current placement is s, phi with animated clearance lift, and
+// false when the foot is not swinging under a WalkCycle (or no plan could be
+// made): the caller then uses its own smoothing.
+func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxStep, dt float64) (off, ang float64, ok bool) {
+	p := &leg.plan
+	w, isWalk := r.Source.(*WalkCycle)
+	if !g.PlanSwing || !isWalk || leg.walkLeg < 0 || !leg.init || !w.bones(r.def).ok {
+		p.on = false
+		return 0, 0, false
+	}
+	stride, _, height, duty, _, _, _, _ := w.defaults()
+	q := w.Phase(r.Time)
+	if leg.walkLeg == 1 {
+		q = math.Mod(q+0.5, 1)
+	}
+	if w.amount <= 0 || q < duty {
+		p.on = false
+		return 0, 0, false
+	}
+	u := (q - duty) / (1 - duty)
+	L := stride * w.amount
+	half := duty * L / 2
+	A := r.animStart[leg.foot]
+	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
+	landC := mgl64.Vec2{half + (1-q)*L, A[1]}
+	land := r.frame.toWorld(landC)
+	fwd := r.frame.dirToWorld(mgl64.Vec2{1, 0})
+	if !p.on || math.Abs(land.Sub(p.land).Dot(fwd)) > swingReplanDist {
+		h0, a0 := leg.lastH, leg.contact.Angle
+		if p.on {
+			h0, a0 = p.at(u)
+		}
+		s1, phi1, lift1, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
+		if !ok1 || math.Abs(s1) > maxStep {
+			p.on = false
+			return 0, 0, false
+		}
+		*p = swingPlan{on: true, u0: u, h0: h0, a0: a0, a1: phi1, land: land,
+			h1: land.Dot(up) + s1 - lift1}
+		// The ground the foot must clear on its way, then the easing that
+		// clears it with the least extra height.
+		var need, at [swingSamples]float64
+		n := 0
+		liftAmp := height * math.Min(1, 3*w.amount)
+		for j := 1; j < swingSamples && u < 1; j++ {
+			uj := u + (1-u)*float64(j)/swingSamples
+			x := (uj-u)*(1-duty)*L - half + 2*half*(0.5-0.5*math.Cos(math.Pi*uj))
+			P := mgl64.Vec2{x, A[1]}
+			sj, _, lj, okj := g.placeAt(r, leg, P, 0, maxAngle, false)
+			if !okj || math.Abs(sj) > maxStep {
+				continue
+			}
+			// Keep at least half the animated clearance over the ground.
+			need[n] = r.frame.toWorld(P).Dot(up) + sj - lj - swingKeepLift*liftAmp*math.Sin(math.Pi*uj)
+			at[n] = (uj - u) / (1 - u)
+			n++
+		}
+		p.bump = math.MaxFloat64
+		for k := 1.0; k <= swingMaxEase; k++ {
+			b := 0.0
+			for j := 0; j < n; j++ {
+				base := h0 + (p.h1-h0)*ease(at[j], k, p.h1 < h0)
+				if d := need[j] - base; d > 0 {
+					b = math.Max(b, d/math.Sin(math.Pi*at[j]))
+				}
+			}
+			if b < p.bump {
+				p.bump, p.ease = b, k
+			}
+			if b == 0 {
+				break
+			}
+		}
+		p.down = p.h1 < h0
+		p.bump = math.Min(p.bump, maxStep)
+	}
+	h, a := p.at(u)
+	off = h + lift - r.frame.toWorld(A).Dot(up)
+	// Never below the ground under the foot, but never faster than
+	// swingMaxSpeed either: where the walk puts a toe against a riser at
+	// lift-off, the toe brushes it for a frame instead of the leg snapping.
+	off = math.Max(off, s-lift)
+	if dv := swingMaxSpeed * dt; leg.contact.Grounded {
+		prev := leg.contact.Offset
+		off = math.Max(prev-dv, math.Min(prev+dv, off))
+	}
+	if !finiteNum(off) || !finiteNum(a) {
+		p.on = false
+		return 0, 0, false
+	}
+	return off, a, true
+}
+
+// ease is smoothstep(v^k) when late (descend at the end of the swing) and
+// smoothstep(1-(1-v)^k) otherwise (rise early); k = 1 is smoothstep.
+func ease(v, k float64, late bool) float64 {
+	if late {
+		return smoothstep(math.Pow(v, k))
+	}
+	return smoothstep(1 - math.Pow(1-v, k))
+}
