@@ -11,22 +11,23 @@ import (
 // vertices, winding sign and bounding box, with a snapshot of the transform
 // they were computed from so that a moved shape is noticed and recomputed.
 type shapeEntry struct {
-	shape  resolv.IShape
+	// Hot fields first, in the order a query reads them.
+	stamp  uint32                // last query that tested this shape
+	tags   *resolv.Tags          // read live, so tag changes apply at once
 	poly   *resolv.ConvexPolygon // nil unless a polygon
 	circle *resolv.Circle        // nil unless a circle
-	tags   *resolv.Tags          // read live, so tag changes apply at once
-
-	vStart, vCount int     // vertices in World.verts
-	sign           float64 // +1 clockwise on screen, -1 counter-clockwise, 0 degenerate
-	radius         float64
 
 	minX, minY, maxX, maxY float64
+
+	vStart, vCount int     // vertices in World.verts (edges in World.edges)
+	sign           float64 // +1 clockwise on screen, -1 counter-clockwise, 0 degenerate
+	radius         float64
 
 	pos   resolv.Vector // transform snapshot
 	scale resolv.Vector
 	rot   float64
 
-	stamp uint32 // last query that tested this shape
+	shape resolv.IShape
 }
 
 // edgeData is one cached polygon edge, from vertex i (A) to vertex i+1 (B,

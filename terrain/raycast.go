@@ -119,7 +119,9 @@ func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
 	}
 	px, py := from[0], from[1]
 	dx, dy := to[0]-px, to[1]-py
-	if !finite(px) || !finite(py) || !finite(dx) || !finite(dy) || (dx == 0 && dy == 0) {
+	// x*0 is 0 for a finite x and NaN for an infinite or NaN one, so this
+	// sum is 0 exactly when all four are finite.
+	if px*0+py*0+dx*0+dy*0 != 0 || (dx == 0 && dy == 0) {
 		return false
 	}
 	sp := w.space
