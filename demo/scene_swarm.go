@@ -36,7 +36,9 @@ const swarmMeasureStride = 8
 
 // swarmScene: many creatures (8-legged spiders, 6- and 4-legged crawlers)
 // on swarm.json, each walking one way along its surface and turning back at
-// random (seeded) times. The camera fits the whole level on screen; Z
+// random (seeded) times, and turning back where a foot ahead finds no
+// foothold (an edge); a creature that leaves the level or falls for 3 s is
+// put back on a surface. The camera fits the whole level on screen; Z
 // toggles a 1:1 view that follows the first creature.
 type swarmScene struct {
 	world   *terrain.World
@@ -58,7 +60,21 @@ type swarmScene struct {
 	lvW     float64
 	lvH     float64
 	hideArt bool
+
+	air      []int     // frames each creature has spent with no foot on a surface
+	falls    int       // creatures that lost every foothold for swarmFallFrames
+	respawns int       // creatures put back on a surface after leaving the level
+	edgeAt   []float64 // time of each creature's last turn at an edge
+	noEdge   bool      // panel: creatures do not turn back at edges (to compare)
 }
+
+// swarmFallFrames: a creature with no foot planted or stepping for this many
+// frames in a row counts as one fall.
+const swarmFallFrames = 15
+
+// swarmEdgeCooldown is the least time, seconds, between two turns of one
+// creature at an edge (it must walk back off the edge first).
+const swarmEdgeCooldown = 0.75
 
 func newSwarmScene(ctx *Context) (Scene, error) {
 	data, err := levels.Open("swarm.json")
@@ -88,14 +104,7 @@ func newSwarmScene(ctx *Context) (Scene, error) {
 	kinds := []*ikanim.CreatureDef{spider, c6, c4}
 	for len(s.c) < n {
 		d := kinds[len(s.c)%len(kinds)]
-		x := 40 + s.rng.Float64()*(lv.Width-80)
-		// Spawn on the first surface below the top of the level at x.
-		p, nrm, ok := w.Raycast(mgl64.Vec2{x, 1}, mgl64.Vec2{x, lv.Height - 1})
-		if !ok || nrm[1] > -0.5 {
-			continue
-		}
-		pos := p.Sub(mgl64.Vec2{0, d.BodyHeight()})
-		c, err := ikanim.NewCreature(d, pos, w)
+		c, err := ikanim.NewCreature(d, s.spawnPoint(d), w)
 		if err != nil {
 			return nil, err
 		}
@@ -104,9 +113,23 @@ func newSwarmScene(ctx *Context) (Scene, error) {
 		s.turnAt = append(s.turnAt, 2+s.rng.Float64()*8)
 	}
 	s.stance = make([][ikanim.MaxCreatureLegs]quality.Stance, len(s.c))
+	s.air = make([]int, len(s.c))
+	s.edgeAt = make([]float64, len(s.c))
 	s.meter.Creatures = len(s.c)
 	s.fitCamera()
 	return s, nil
+}
+
+// spawnPoint returns a body position for a creature of kind d standing on
+// the first upward-facing surface below the top of the level at a random x.
+func (s *swarmScene) spawnPoint(d *ikanim.CreatureDef) mgl64.Vec2 {
+	for {
+		x := 40 + s.rng.Float64()*(s.lvW-80)
+		p, nrm, ok := s.world.Raycast(mgl64.Vec2{x, 1}, mgl64.Vec2{x, s.lvH - 1})
+		if ok && nrm[1] <= -0.5 {
+			return p.Sub(mgl64.Vec2{0, d.BodyHeight()})
+		}
+	}
 }
 
 // fitCamera scales the whole level onto the screen, centred.
@@ -134,6 +157,10 @@ func (s *swarmScene) Update(ctx *Context) error {
 			s.dir[i] = -s.dir[i]
 			s.turnAt[i] = s.time + 3 + s.rng.Float64()*9
 		}
+		if !s.noEdge && s.time-s.edgeAt[i] >= swarmEdgeCooldown && swarmAtEdge(c, s.dir[i]) {
+			s.dir[i] = -s.dir[i]
+			s.edgeAt[i] = s.time
+		}
 		c.SetMove(s.dir[i])
 	}
 	start := time.Now()
@@ -146,6 +173,7 @@ func (s *swarmScene) Update(ctx *Context) error {
 	}
 	s.updAvg += (s.updNs - s.updAvg) * 0.05
 	s.measure()
+	s.countFalls()
 	if s.zoom {
 		p := s.c[0].Position()
 		s.camera.Reset()
@@ -154,6 +182,70 @@ func (s *swarmScene) Update(ctx *Context) error {
 		s.fitCamera()
 	}
 	return nil
+}
+
+// countFalls counts the creatures that have had no foot on a surface for
+// swarmFallFrames frames in a row, and puts every creature that left the
+// level (or fell for swarmLostFrames) back on a surface.
+func (s *swarmScene) countFalls() {
+	for i, c := range s.c {
+		if swarmOnSurface(c) {
+			s.air[i] = 0
+			continue
+		}
+		s.air[i]++
+		if s.air[i] == swarmFallFrames {
+			s.falls++
+		}
+		p := c.Position()
+		if s.air[i] >= swarmLostFrames || p[0] < 0 || p[0] > s.lvW || p[1] < 0 || p[1] > s.lvH {
+			c.Place(s.spawnPoint(c.Def()), mgl64.Vec2{0, -1}, s.world)
+			s.air[i] = 0
+			s.respawns++
+		}
+	}
+}
+
+// swarmLostFrames: a creature falling this long is put back on a surface.
+const swarmLostFrames = 180
+
+// swarmAtEdge reports whether c, walking along dir*Right(), has a foot ahead
+// of its body that found no foothold (an edge in front: the creature turns
+// back rather than walk into the void). The gait leaves a foot dangling at
+// its home when no foothold is within reach; a dangling foot behind the body
+// (walking away from an edge) does not count.
+func swarmAtEdge(c *ikanim.Creature, dir float64) bool {
+	if dir == 0 {
+		return false
+	}
+	ahead := c.Right().Mul(dir)
+	p := c.Position()
+	for i := 0; i < c.LegCount(); i++ {
+		l := c.Leg(i)
+		if !l.Planted && !l.Stepping && l.Contact.Sub(p).Dot(ahead) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// swarmOnSurface reports whether a foot of c is planted or stepping.
+func swarmOnSurface(c *ikanim.Creature) bool {
+	for i := 0; i < c.LegCount(); i++ {
+		if l := c.Leg(i); l.Planted || l.Stepping {
+			return true
+		}
+	}
+	return false
+}
+
+// Extra reports the falls for -metrics.
+func (s *swarmScene) Extra() map[string]float64 {
+	return map[string]float64{
+		"falls":                 float64(s.falls),
+		"falls_per_1000_frames": float64(s.falls) * 1000 / math.Max(1, float64(s.frame)),
+		"respawns":              float64(s.respawns),
+	}
 }
 
 // measure tracks slip and NaN for every creature and the contact gap for one
@@ -199,6 +291,8 @@ func (s *swarmScene) Panel(ui *debugui.Context) {
 	ui.Text(fmt.Sprintf("update %.2f ms/frame", s.updAvg/1e6))
 	ui.Checkbox(&s.zoom, "zoom 1:1 (Z)")
 	ui.Checkbox(&s.hideArt, "hide sprites")
+	ui.Checkbox(&s.noEdge, "walk off edges (no turn back)")
+	ui.Text(fmt.Sprintf("falls %d  respawns %d", s.falls, s.respawns))
 	ui.Text(fmt.Sprintf("slip max %.3f px", s.meter.FootSlipMax()))
 	ui.Text(fmt.Sprintf("gap max %.3f px", s.meter.ContactGapMax()))
 	ui.Text(fmt.Sprintf("NaN %d", s.meter.NaNs()))
