@@ -80,6 +80,7 @@ func newWalkRig(def *ikanim.RigDef, world *terrain.World) (*ikanim.Rig, *ikanim.
 		return nil, nil, nil, ikanim.GroundFollower{}, err
 	}
 	gr.HeelToe = true
+	gr.PlanSwing = true
 	gr.BodySpeed = walkBodySpeed
 	gr.BodyMaxSpeed = walkBodyMax
 	gr.FootSpeed = walkFootSpeed

@@ -185,7 +185,7 @@ type grounderLeg struct {
 	init       bool // offset and angle hold a value from a grounded frame
 	walkLeg    int  // WalkCycle leg this limb is (0 near, 1 far), or -1
 	plan       swingPlan
-	lastH      float64 // last ankle target height along up, clearance removed (world)
+	lastH      float64 // last ground line height under the foot along up (world): frame's plus Offset
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -311,7 +311,7 @@ func (g *Grounder) Control(r *Rig, dt float64) {
 		c.Grounded = true
 		c.Planted = lift <= planted
 		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{0, -c.Offset}))
-		leg.lastH = c.Target.Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) - lift
+		leg.lastH = r.frame.toWorld(mgl64.Vec2{}).Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) + c.Offset
 		limb.Target = c.Target
 		limb.Weight = 1
 		limb.EffectorRotation = r.worldRot(c.Angle)

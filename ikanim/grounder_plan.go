@@ -106,19 +106,19 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
 	landC := mgl64.Vec2{half + (1-q)*L, A[1]}
 	land := r.frame.toWorld(landC)
+	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up) // the frame's ground line
 	fwd := r.frame.dirToWorld(mgl64.Vec2{1, 0})
 	if !p.on || math.Abs(land.Sub(p.land).Dot(fwd)) > swingReplanDist {
 		h0, a0 := leg.lastH, leg.contact.Angle
 		if p.on {
 			h0, a0 = p.at(u)
 		}
-		s1, phi1, lift1, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
+		s1, phi1, _, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
 		if !ok1 || math.Abs(s1) > maxStep {
 			p.on = false
 			return 0, 0, false
 		}
-		*p = swingPlan{on: true, u0: u, h0: h0, a0: a0, a1: phi1, land: land,
-			h1: land.Dot(up) + s1 - lift1}
+		*p = swingPlan{on: true, u0: u, h0: h0, a0: a0, a1: phi1, land: land, h1: base + s1}
 		// The ground the foot must clear on its way, then the easing that
 		// clears it with the least extra height.
 		var need, at [swingSamples]float64
@@ -128,21 +128,21 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 			uj := u + (1-u)*float64(j)/swingSamples
 			x := (uj-u)*(1-duty)*L - half + 2*half*(0.5-0.5*math.Cos(math.Pi*uj))
 			P := mgl64.Vec2{x, A[1]}
-			sj, _, lj, okj := g.placeAt(r, leg, P, 0, maxAngle, false)
+			sj, _, _, okj := g.placeAt(r, leg, P, 0, maxAngle, false)
 			if !okj || math.Abs(sj) > maxStep {
 				continue
 			}
 			// Keep at least half the animated clearance over the ground.
-			need[n] = r.frame.toWorld(P).Dot(up) + sj - lj - swingKeepLift*liftAmp*math.Sin(math.Pi*uj)
+			need[n] = base + sj - swingKeepLift*liftAmp*math.Sin(math.Pi*uj)
 			at[n] = (uj - u) / (1 - u)
 			n++
 		}
 		p.bump = math.MaxFloat64
-		for k := 1.0; k <= swingMaxEase; k++ {
+		for k := 1.0; k <= swingMaxEase; k += 0.25 {
 			b := 0.0
 			for j := 0; j < n; j++ {
-				base := h0 + (p.h1-h0)*ease(at[j], k, p.h1 < h0)
-				if d := need[j] - base; d > 0 {
+				path := h0 + (p.h1-h0)*ease(at[j], k, p.h1 < h0)
+				if d := need[j] - path; d > 0 {
 					b = math.Max(b, d/math.Sin(math.Pi*at[j]))
 				}
 			}
@@ -157,7 +157,7 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 		p.bump = math.Min(p.bump, maxStep)
 	}
 	h, a := p.at(u)
-	off = h + lift - r.frame.toWorld(A).Dot(up)
+	off = h - base
 	// Never below the ground under the foot, but never faster than
 	// swingMaxSpeed either: where the walk puts a toe against a riser at
 	// lift-off, the toe brushes it for a frame instead of the leg snapping.

@@ -50,25 +50,3 @@ func TestGrounderPlanSwingDoesNotAllocate(t *testing.T) {
 		t.Errorf("a frame with swing planning allocates %v times, want 0", a)
 	}
 }
-
-// TestGrounderPlanSwingQuality logs the walk scene's figures with PlanSwing
-// on (the default-off setting is asserted by TestWalkSceneQuality) and checks
-// only what it already guarantees: planted contact and no NaN.
-func TestGrounderPlanSwingQuality(t *testing.T) {
-	world := loadWalkWorld(t)
-	for _, tps := range []int{30, 60, 144} {
-		s := newWalkSim(t, world)
-		s.gr.PlanSwing = true
-		dt := 1 / float64(tps)
-		for i := 0; i < int(2*(walkEndX-walkStartX)/walkSpeed*float64(tps)); i++ {
-			s.step(dt)
-		}
-		s.flush()
-		m := &s.meter
-		t.Logf("%3d TPS PlanSwing: gap mean %.3g max %.3g px, penetration %.3g px, slip %.4f px, body pop %.4f px/frame, joint pop %.3f deg/frame",
-			tps, m.ContactGapMean(), m.ContactGapMax(), m.PenetrationMax(), m.FootSlipMax(), m.BodyPopMax(), m.JointPopMaxDeg())
-		if m.ContactGapMax() > 1 || m.NaNs() != 0 {
-			t.Errorf("%d TPS: contact gap max %v, NaN %d, want <= 1 and 0", tps, m.ContactGapMax(), m.NaNs())
-		}
-	}
-}
