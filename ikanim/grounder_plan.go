@@ -12,23 +12,28 @@
 //
 //	x_land = half + (1-q)*L,
 //
-// a fixed world point while the speed is steady. At lift-off (or when the
-// landing point drifts by more than swingReplanDist, e.g. the speed changed)
-// the grounder places a level foot there (the same rays as a planted foot)
-// and gets h1, the height along up of the planted ankle with the animated
-// clearance removed, and its rotation a1. The foot's height then follows
+// a fixed world point while the speed is steady. Heights are those of the
+// foot's ground line along up (world): the frame's ground line height plus
+// the foot's Offset, so a planted foot's height is the ground under it and
+// the animation (lift, toe angle) rides on top unchanged. At lift-off (or
+// when the landing point drifts along forward by more than swingReplanDist,
+// e.g. the speed changed) the grounder places a level foot there with the
+// planted-foot rays and gets h1 and its rotation a1. The height then follows
 //
-//	H(v) = h0 + (h1-h0)*smoothstep(v) + B*sin(pi*v),  v = (u-u0)/(1-u0),
+//	H(v) = h0 + (h1-h0)*e_k(v) + B*sin(pi*v),  v = (u-u0)/(1-u0),
 //
-// from the height h0 it had when the plan was made (u0) to h1, and its
-// rotation a0 + (a1-a0)*smoothstep(v). B >= 0 clears the highest ground on
-// the way: a level foot is placed at swingSamples-1 points of the animated
-// ankle path between now and the landing (ankle x moves by (u_j-u)*(1-Duty)*L
-// with the body plus the animation's own swing), each needs H(v_j) >= g_j,
-// so B = max_j (g_j - base(v_j)) / sin(pi*v_j). The animated clearance
-// (lift) is added on top of H, so the foot keeps its lift over the path, and
-// a final bound keeps the sole above the ground under it. At v = 1 the plan
-// equals the planted placement, so touch-down is exact and continuous.
+// from the height h0 at planning time (u0), where e_k is smoothstep(v^k)
+// when descending (leave the upper level late) and smoothstep(1-(1-v)^k)
+// when rising (leave the lower level early), and the rotation goes from a0
+// to a1 by the same easing. The path is checked against swingSamples-1
+// level-foot placements g_j along the animated ankle path (its x moves by
+// (u_j-u)*(1-Duty)*L with the body plus the animation's own swing), each
+// needing H(v_j) >= g_j - swingKeepLift*lift_j: the smallest k in
+// [1, swingMaxEase] (steps of 0.25) that clears them all is taken, else the
+// one needing the least B = max_j deficit_j / sin(pi*v_j). The offset is
+// then kept no lower than the one that puts the lowest sole point on the
+// ground under it, and changes by at most swingMaxSpeed px/s. At v = 1 the
+// plan equals the planted placement, so touch-down is exact.
 package ikanim
 
 import (
