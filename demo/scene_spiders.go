@@ -46,6 +46,68 @@ type spidersScene struct {
 	debug       bool
 	draw        ikanim.CreatureDrawOptions
 	worldOpts   terrain.DrawOptions
+	camera      spidersCamera
+	overview    bool // Z: the whole level instead of following the player
+}
+
+// Camera: it follows the player's spider at spidersZoom once the player
+// steers it (before that, unattended, it frames the wall and ceiling
+// spiders), or shows the whole level (overview, zoom 1). Its centre c and zoom z approach their targets
+// with a = 1-exp(-spidersCameraRate*dt) per update (frame-rate
+// independent), and the view is kept inside the level.
+const (
+	spidersZoom       = 1.8
+	spidersCameraRate = 5.0  // per second
+	spidersLookAhead  = 0.35 // seconds of the player's velocity the view leads by
+)
+
+// spidersCamera is a smoothed 2D camera over a level of size w x h.
+type spidersCamera struct {
+	center mgl64.Vec2
+	zoom   float64
+	w, h   float64
+	ready  bool
+}
+
+// update moves the camera toward centre target at zoom zoom over dt seconds.
+func (cam *spidersCamera) update(target mgl64.Vec2, zoom, dt float64) {
+	target = cam.clamp(target, zoom)
+	if !cam.ready {
+		cam.center, cam.zoom, cam.ready = target, zoom, true
+		return
+	}
+	a := 1 - math.Exp(-spidersCameraRate*dt)
+	cam.zoom += (zoom - cam.zoom) * a
+	cam.center = cam.clamp(cam.center.Add(target.Sub(cam.center).Mul(a)), cam.zoom)
+}
+
+// clamp keeps a view of zoom z centred on p inside the level.
+func (cam *spidersCamera) clamp(p mgl64.Vec2, z float64) mgl64.Vec2 {
+	hw, hh := float64(screenWidth)/(2*z), float64(screenHeight)/(2*z)
+	clamp1 := func(v, half, size float64) float64 {
+		if 2*half >= size {
+			return size / 2
+		}
+		return math.Max(half, math.Min(size-half, v))
+	}
+	return mgl64.Vec2{clamp1(p[0], hw, cam.w), clamp1(p[1], hh, cam.h)}
+}
+
+// geoM returns the world-to-screen transform.
+func (cam *spidersCamera) geoM() ebiten.GeoM {
+	var g ebiten.GeoM
+	g.Translate(-cam.center[0], -cam.center[1])
+	g.Scale(cam.zoom, cam.zoom)
+	g.Translate(float64(screenWidth)/2, float64(screenHeight)/2)
+	return g
+}
+
+// toWorld maps a screen point to the world.
+func (cam *spidersCamera) toWorld(p mgl64.Vec2) mgl64.Vec2 {
+	g := cam.geoM()
+	g.Invert()
+	x, y := g.Apply(p[0], p[1])
+	return mgl64.Vec2{x, y}
 }
 
 // spidersKinds builds the scene's creature kinds with their art.
@@ -98,6 +160,7 @@ func newSpidersScene(ctx *Context) (Scene, error) {
 		return nil, err
 	}
 	s := &spidersScene{world: w, debug: ctx.Debug}
+	s.camera.w, s.camera.h = float64(screenWidth), float64(screenHeight) // spiders.json is 1280 x 720
 	if s.sky, err = sprite("bg/sky"); err != nil {
 		return nil, err
 	}
@@ -143,7 +206,7 @@ func newSpidersScene(ctx *Context) (Scene, error) {
 }
 
 func (s *spidersScene) Help() string {
-	return "Left/Right or A/D: steer the big spider (clockwise along any surface) | click: drop a target for the others"
+	return "Left/Right or A/D: steer the big spider (clockwise along any surface) | click: drop a target for the others | Z: overview / follow"
 }
 
 func (s *spidersScene) Meter() *quality.Meter { return &s.meter }
@@ -169,8 +232,11 @@ func (s *spidersScene) Update(ctx *Context) error {
 	default:
 		player.SetMove(-1)
 	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyZ) {
+		s.overview = !s.overview
+	}
 	if !ctx.MouseIdle && !ctx.UIHasPointer && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		s.target, s.hasTarget = ctx.Mouse, true
+		s.target, s.hasTarget = s.camera.toWorld(ctx.Mouse), true
 		for _, c := range s.c[1:] {
 			c.SetTarget(s.target)
 		}
@@ -191,6 +257,17 @@ func (s *spidersScene) Update(ctx *Context) error {
 		c.Update(s.world, ctx.Dt)
 	}
 	s.measure()
+	switch {
+	case s.overview:
+		s.camera.update(mgl64.Vec2{s.camera.w / 2, s.camera.h / 2}, 1, ctx.Dt)
+	case s.manual:
+		s.camera.update(player.Position().Add(player.Velocity().Mul(spidersLookAhead)), spidersZoom, ctx.Dt)
+	default:
+		// Unattended (no key pressed yet): frame the wall and ceiling
+		// spiders, the scene's showcase, until the player takes over.
+		mid := s.c[1].Position().Add(s.c[2].Position()).Mul(0.5)
+		s.camera.update(mid, spidersZoom, ctx.Dt)
+	}
 	return nil
 }
 
@@ -259,13 +336,18 @@ func spidersGap(w *terrain.World, foot, n mgl64.Vec2) float64 {
 func (s *spidersScene) Draw(screen *ebiten.Image, ctx *Context) {
 	var op ebiten.DrawImageOptions
 	screen.DrawImage(s.sky.Image, &op)
+	cam := s.camera.geoM()
+	s.worldOpts.GeoM = cam
 	s.world.Draw(screen, &s.worldOpts)
 	s.draw.Debug = s.debug || ctx.Debug
+	s.draw.GeoM = cam
+	s.draw.Filter = ebiten.FilterLinear
 	for _, c := range s.c {
 		c.Draw(screen, &s.draw)
 	}
 	if s.hasTarget && s.marker.Image != nil {
 		op.GeoM = s.marker.Placement(s.target, 0, false, 1)
+		op.GeoM.Concat(cam)
 		screen.DrawImage(s.marker.Image, &op)
 	}
 	ebitenutil.DebugPrintAt(screen, fmt.Sprintf("creatures %d  slip max %.2f px  gap max %.2f px  pen %.2f px",
@@ -275,6 +357,7 @@ func (s *spidersScene) Draw(screen *ebiten.Image, ctx *Context) {
 func (s *spidersScene) Panel(ui *debugui.Context) {
 	ui.Checkbox(&s.debug, "debug overlay (D)")
 	ui.Checkbox(&s.draw.HideSprites, "hide sprites")
+	ui.Checkbox(&s.overview, "overview (Z)")
 	ui.Text(fmt.Sprintf("slip max %.3f px", s.meter.FootSlipMax()))
 	ui.Text(fmt.Sprintf("gap max %.3f px", s.meter.ContactGapMax()))
 	ui.Text(fmt.Sprintf("penetration %.3f px", s.meter.PenetrationMax()))
