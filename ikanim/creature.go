@@ -25,6 +25,7 @@ type creatureLeg struct {
 	hip     mgl64.Vec2 // solved hip (world)
 	target  mgl64.Vec2 // two-bone target (the ankle for 3-segment legs)
 	stretch float64    // |target - hip| / reach (planted legs; stale otherwise)
+	home2   float64    // |foot - home|^2 (planted legs; stale otherwise)
 	state   uint8
 
 	t     float64    // step progress 0..1

@@ -80,6 +80,11 @@ func (c *Creature) prepareLegs() {
 			if !fresh {
 				c.legPrepare(&f, l, ld)
 			}
+			// Squared distance from the home (homeWorld, written out), for
+			// the gait.
+			dx := l.foot[0] - (f.px + f.fx*ld.homeX + f.ux*ld.homeY)
+			dy := l.foot[1] - (f.py + f.fy*ld.homeX + f.uy*ld.homeY)
+			l.home2 = dx*dx + dy*dy
 			st := l.stretch
 			if ld.chain != nil {
 				st *= creatureHoldStretch / tentacleMaxStretch

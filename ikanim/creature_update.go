@@ -287,18 +287,19 @@ func (c *Creature) settleBody(dt float64) {
 func (c *Creature) gaitStep(g Ground) {
 	gd := &c.def.Gait
 	n := len(c.legs)
-	var need [MaxCreatureLegs]float64 // stray distance / StepDistance, 0 = no need
+	// need is the squared stray (distance from home / StepDistance)^2, 0 =
+	// no need: squaring keeps the order of the strays, so the furthest
+	// still goes first, and saves a square root per leg.
+	var need [MaxCreatureLegs]float64
 	var urgent [MaxCreatureLegs]bool
 	any := false
-	f := c.frame()
-	syncD2 := gaitSyncRatio * gd.StepDistance
-	syncD2 *= syncD2 * (1 - 1e-9)
+	inv2 := c.def.invStep * c.def.invStep
 	for i := 0; i < n; i++ {
 		l := &c.legs[i]
 		switch l.state {
 		case creatureDangling:
 			if l.retry <= 0 {
-				need[i] = gaitUrgentRatio
+				need[i] = gaitUrgentRatio * gaitUrgentRatio
 				urgent[i] = true
 				any = true
 			}
@@ -306,27 +307,22 @@ func (c *Creature) gaitStep(g Ground) {
 		case creatureStepping:
 			continue
 		}
-		// The home is homeWorld(i), written out; a foot provably within
-		// gaitSyncRatio step distances of it (squared distance below the
-		// bound by a margin far above rounding) neither steps nor syncs.
-		ld := &c.def.legs[i]
-		dx := l.foot[0] - (f.px + f.fx*ld.homeX + f.ux*ld.homeY)
-		dy := l.foot[1] - (f.py + f.fy*ld.homeX + f.uy*ld.homeY)
-		d2 := dx*dx + dy*dy
+		// l.home2 is the squared distance of the foot from its home
+		// (prepareLegs).
 		over := l.stretch > gd.ReachRatio
-		if !over && d2 < syncD2 {
+		stray2 := l.home2 * inv2
+		if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
 			continue
 		}
-		stray := math.Sqrt(d2) * c.def.invStep
-		if stray > 1 || over {
-			need[i] = stray
-			if stray < 1 {
+		if stray2 > 1 || over {
+			need[i] = stray2
+			if stray2 < 1 {
 				need[i] = 1
 			}
-			urgent[i] = over || stray > gaitUrgentRatio
+			urgent[i] = over || stray2 > gaitUrgentRatio*gaitUrgentRatio
 			any = true
-		} else if stray > gaitSyncRatio {
-			need[i] = -stray // may join its group
+		} else {
+			need[i] = -stray2 // may join its group
 		}
 	}
 	if !any {
