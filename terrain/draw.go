@@ -22,16 +22,44 @@ var (
 type DrawOptions struct {
 	// DrawImageOptions carries the camera: GeoM maps world pixels to screen
 	// pixels (default identity); ColorScale multiplies every colour (default
-	// identity); Blend is the blend mode (default source-over). Its Filter
-	// field is not used.
+	// identity); Blend is the blend mode (default source-over); Filter samples
+	// Texture and GrassTexture (default nearest).
 	ebiten.DrawImageOptions
-	// Fill is the colour inside shapes. The default (zero) value is DefaultFill.
+	// Fill is the colour inside shapes. The default (zero) value is
+	// DefaultFill. When Texture is set, a non-zero Fill tints the texture
+	// (multiplies its colours) and the default (zero) leaves it unchanged.
 	Fill color.RGBA
+	// Texture, when not nil, fills the shapes with this image tiled in world
+	// space: world point (x, y) shows texel (x, y)/TextureScale modulo the
+	// image size, so the pattern stays fixed to the ground as the camera
+	// moves. A seamless image, such as package assets' "tile/ground", tiles
+	// without visible seams. Shapes are drawn one after another, so where
+	// shapes overlap a translucent texture or ColorScale shows the overlap.
+	// The default (nil) fills with the flat colour Fill.
+	Texture *ebiten.Image
+	// GrassTexture, when not nil, replaces the grass line: the image is drawn
+	// upright along every outline edge that faces up (see Grass), tiled along
+	// x in world space, with its bottom GrassDepth world pixels below the
+	// surface. A horizontal strip with blades on a transparent top, such as
+	// package assets' "tile/grass", fits. A non-zero Grass colour tints it;
+	// the default (zero) leaves it unchanged. The default (nil) draws the
+	// grass line.
+	GrassTexture *ebiten.Image
+	// TextureScale is the size of one texel of Texture and GrassTexture in
+	// world pixels. The default (zero) value is 1.
+	TextureScale float64
+	// GrassDepth is how far below the surface the bottom of GrassTexture
+	// lies, in world pixels. The default (zero) value is half the strip's
+	// height, so the strip's lower half covers the top of the fill and the
+	// upper half (the blade tips) rises above the surface. A negative value
+	// puts the strip's bottom on the surface.
+	GrassDepth float64
 	// Line is the colour of outlines. The default (zero) value is DefaultLine.
 	Line color.RGBA
 	// Grass is the colour of outline edges whose outward normal points up
 	// (less than 60 degrees from (0,-1)). The default (zero) value is
-	// DefaultGrass.
+	// DefaultGrass. When GrassTexture is set, a non-zero Grass tints it and the
+	// default (zero) leaves it unchanged.
 	Grass color.RGBA
 	// LineWidth is the outline width in screen pixels. Default (zero): 2.
 	LineWidth float32
@@ -51,6 +79,8 @@ type drawCache struct {
 	grass       vector.Path
 	stroke      vector.Path
 	strokeGrass vector.Path
+	texFill     texMesh // Texture triangles (draw_texture.go)
+	texGrass    texMesh // GrassTexture quads
 }
 
 // drawEdge is the part [f0,f1] (fractions from vertex i towards vertex i+1)
@@ -213,9 +243,7 @@ func (w *World) buildDrawPaths(g *ebiten.GeoM) {
 		bx, by := pt(a.Add(b.Sub(a).Mul(de.f1)))
 		dc.line.MoveTo(ax, ay)
 		dc.line.LineTo(bx, by)
-		// Outward normal (E.y, -E.x)*sign; "up" when its y is below -cos(60).
-		ex, ey := b[0]-a[0], b[1]-a[1]
-		if l := math.Sqrt(ex*ex + ey*ey); l > 0 && e.sign != 0 && -ex*e.sign/l < -0.5 {
+		if facesUp(a, b, e.sign) {
 			dc.grass.MoveTo(ax, ay)
 			dc.grass.LineTo(bx, by)
 		}
@@ -230,11 +258,12 @@ func colorScale(c color.RGBA, base ebiten.ColorScale) ebiten.ColorScale {
 	return s
 }
 
-// Draw draws the World's shapes onto dst: filled polygons and circles, an
-// outline on edges not shared between shapes, and a grass line on outline
-// edges that face up. opts may be nil. Shapes that moved are drawn where they
-// are now. In steady state Draw reuses its cached paths and allocates nothing
-// itself.
+// Draw draws the World's shapes onto dst: filled polygons and circles (a flat
+// colour, or a texture tiled in world space), an outline on edges not shared
+// between shapes, and on outline edges that face up a grass line or a grass
+// texture strip. opts may be nil. Shapes that moved are drawn where they are
+// now. In steady state Draw reuses its cached paths and vertex lists and
+// allocates nothing itself.
 func (w *World) Draw(dst *ebiten.Image, opts *DrawOptions) {
 	if w == nil || dst == nil {
 		return
@@ -243,14 +272,21 @@ func (w *World) Draw(dst *ebiten.Image, opts *DrawOptions) {
 	if opts != nil {
 		o = *opts
 	}
+	white := color.RGBA{0xff, 0xff, 0xff, 0xff}
 	if o.Fill == (color.RGBA{}) {
 		o.Fill = DefaultFill
+		if o.Texture != nil {
+			o.Fill = white
+		}
 	}
 	if o.Line == (color.RGBA{}) {
 		o.Line = DefaultLine
 	}
 	if o.Grass == (color.RGBA{}) {
 		o.Grass = DefaultGrass
+		if o.GrassTexture != nil {
+			o.Grass = white
+		}
 	}
 	if !(o.LineWidth > 0) {
 		o.LineWidth = 2
@@ -258,12 +294,21 @@ func (w *World) Draw(dst *ebiten.Image, opts *DrawOptions) {
 	if !(o.GrassWidth > 0) {
 		o.GrassWidth = 4
 	}
+	if !(o.TextureScale > 0) || !finite(o.TextureScale) {
+		o.TextureScale = 1
+	}
 	w.buildDrawPaths(&o.GeoM)
 	dc := &w.draw
 	aa := !o.NoAntiAlias
 	po := vector.DrawPathOptions{AntiAlias: aa, Blend: o.Blend}
-	po.ColorScale = colorScale(o.Fill, o.ColorScale)
-	vector.FillPath(dst, &dc.fill, nil, &po)
+	if o.Texture != nil {
+		b := o.Texture.Bounds()
+		w.buildTextureFill(&dc.texFill, &o.GeoM, b.Dx(), b.Dy(), o.TextureScale, colorScale(o.Fill, o.ColorScale))
+		drawMesh(dst, o.Texture, &dc.texFill, &o)
+	} else {
+		po.ColorScale = colorScale(o.Fill, o.ColorScale)
+		vector.FillPath(dst, &dc.fill, nil, &po)
+	}
 
 	so := vector.AddStrokeOptions{}
 	so.Width = o.LineWidth
@@ -274,6 +319,17 @@ func (w *World) Draw(dst *ebiten.Image, opts *DrawOptions) {
 	po.ColorScale = colorScale(o.Line, o.ColorScale)
 	vector.FillPath(dst, &dc.stroke, nil, &po)
 
+	if o.GrassTexture != nil {
+		b := o.GrassTexture.Bounds()
+		depth := o.GrassDepth
+		if depth == 0 || !finite(depth) {
+			depth = float64(b.Dy()) * o.TextureScale / 2
+		}
+		depth = max(depth, 0)
+		w.buildGrassStrips(&dc.texGrass, &o.GeoM, b.Dx(), b.Dy(), o.TextureScale, depth, colorScale(o.Grass, o.ColorScale))
+		drawMesh(dst, o.GrassTexture, &dc.texGrass, &o)
+		return
+	}
 	so.Width = o.GrassWidth
 	dc.strokeGrass.Reset()
 	dc.strokeGrass.AddStroke(&dc.grass, &so)

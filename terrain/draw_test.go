@@ -48,3 +48,39 @@ func TestDrawOutlineIsUnionPerimeter(t *testing.T) {
 		t.Errorf("outline length = %v, want %v", got, want)
 	}
 }
+
+// The textured Draw's vertex lists are rebuilt every frame without
+// allocating once warm.
+func TestDrawTextureMeshesDoNotAllocate(t *testing.T) {
+	w := terrain.Generate(3, terrain.GenOptions{Platforms: 10})
+	w.AddCircle(300, 100, 20, 0)
+	var g ebiten.GeoM
+	w.BuildTextureMeshes(&g, 64, 64, 64, 16, 1)
+	allocs := testing.AllocsPerRun(200, func() {
+		g.Translate(1, 0)
+		w.BuildTextureMeshes(&g, 64, 64, 64, 16, 1)
+	})
+	if allocs != 0 {
+		t.Errorf("building texture meshes allocates %v times per frame, want 0", allocs)
+	}
+}
+
+// Triangle counts by hand: the ground of "stairs16" is quads (2 triangles
+// each, one fan per convex quad) plus here a circle of radius 20 at scale 1
+// (2*pi*20/4 = 31.4 rim segments, so 31 triangles). Each quad's top is a
+// horizontal tread or flat, the only up-facing edge it has, and no other quad
+// covers it, so the grass is one strip quad (2 triangles) per ground quad; the
+// risers, ends and bottoms face sideways or down, and the circle gets none.
+func TestDrawTextureMeshCounts(t *testing.T) {
+	w, _ := terrain.Scene("stairs16")
+	quads := w.ShapeCount()
+	w.AddCircle(300, 100, 20, 0)
+	var g ebiten.GeoM
+	fill, grass := w.BuildTextureMeshes(&g, 64, 64, 64, 16, 1)
+	if want := 2*quads + 31; fill != want {
+		t.Errorf("fill triangles = %d, want %d (%d quads and a 31-segment circle)", fill, want, quads)
+	}
+	if want := 2 * quads; grass != want {
+		t.Errorf("grass triangles = %d, want %d", grass, want)
+	}
+}

@@ -19,3 +19,14 @@ func (w *World) OutlineLength() float64 {
 	}
 	return sum
 }
+
+// BuildTextureMeshes runs the vertex building of a textured Draw (fill
+// texture tw x th, grass strip gw x gh, s world pixels per texel) and returns
+// the number of fill and grass triangles.
+func (w *World) BuildTextureMeshes(g *ebiten.GeoM, tw, th, gw, gh int, s float64) (fill, grass int) {
+	w.buildDrawPaths(g)
+	var c ebiten.ColorScale
+	w.buildTextureFill(&w.draw.texFill, g, tw, th, s, c)
+	w.buildGrassStrips(&w.draw.texGrass, g, gw, gh, s, float64(gh)*s/2, c)
+	return len(w.draw.texFill.i) / 3, len(w.draw.texGrass.i) / 3
+}
