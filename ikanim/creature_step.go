@@ -229,8 +229,9 @@ func (c *Creature) liftOff(l *creatureLeg) {
 	}
 }
 
-// advanceStep moves a stepping foot along its arc and lands it.
-func (c *Creature) advanceStep(l *creatureLeg, dt float64) {
+// advanceStep moves a stepping foot along its arc and lands it; it returns
+// the eased progress e(t) (1 after landing).
+func (c *Creature) advanceStep(l *creatureLeg, dt float64) (e float64) {
 	l.t += dt * l.rate
 	if l.t >= 1 {
 		l.t = 1
@@ -238,10 +239,10 @@ func (c *Creature) advanceStep(l *creatureLeg, dt float64) {
 		l.state = creaturePlanted
 		c.planted++
 		c.airborn--
-		return
+		return 1
 	}
 	t := l.t
-	e := t * t * (3 - 2*t)
+	e = t * t * (3 - 2*t)
 	d := l.to.Sub(l.from)
 	h := l.lift
 	if rise := d[0]*c.up[0] + d[1]*c.up[1]; rise > 0 {
@@ -252,14 +253,5 @@ func (c *Creature) advanceStep(l *creatureLeg, dt float64) {
 		l.from[0] + d[0]*e + c.up[0]*lift,
 		l.from[1] + d[1]*e + c.up[1]*lift,
 	}
-}
-
-// stepBase returns the ground point under a stepping foot (the eased chord
-// without the lift) and the blended normal, for the body's height and tilt.
-func (l *creatureLeg) stepBase() (p, n mgl64.Vec2) {
-	t := l.t
-	e := t * t * (3 - 2*t)
-	p = l.from.Add(l.to.Sub(l.from).Mul(e))
-	n = l.fromN.Add(l.toN.Sub(l.fromN).Mul(e))
-	return p, n
+	return e
 }

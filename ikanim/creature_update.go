@@ -78,12 +78,26 @@ func (c *Creature) Update(g Ground, dt float64) {
 	right := c.Right()
 	c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt))
 
-	// 3. Stepping feet.
+	// 3. Stepping feet; in the same pass, the sums of step 5's reference
+	// point and normal (the wall probe does not move the feet).
+	var ref creatureContacts
 	for i := range c.legs {
 		l := &c.legs[i]
 		switch l.state {
+		case creaturePlanted:
+			ref.add(l.foot, l.normal)
 		case creatureStepping:
-			c.advanceStep(l, dt)
+			if e := c.advanceStep(l, dt); l.state == creaturePlanted {
+				ref.add(l.foot, l.normal)
+			} else {
+				// The ground point under the foot (the eased chord
+				// without the lift) and the blended normal.
+				ref.rx += l.from[0] + (l.to[0]-l.from[0])*e
+				ref.ry += l.from[1] + (l.to[1]-l.from[1])*e
+				ref.nx += l.fromN[0] + (l.toN[0]-l.fromN[0])*e
+				ref.ny += l.fromN[1] + (l.toN[1]-l.fromN[1])*e
+				ref.k++
+			}
 		case creatureDangling:
 			l.retry -= dt
 		}
@@ -93,7 +107,7 @@ func (c *Creature) Update(g Ground, dt float64) {
 	c.probeWall(g, dt)
 
 	// 5. Body height and tilt.
-	c.settleBody(dt)
+	c.settleBody(dt, &ref)
 
 	// 6. Leg constraint, hips, targets, stretch; gait.
 	c.prepareLegs()
@@ -230,32 +244,26 @@ func (c *Creature) frontReach() float64 {
 	return c.def.frontReach
 }
 
-// settleBody moves the body along up to its height above the feet and turns
-// up toward the mean contact normal (step 5).
-func (c *Creature) settleBody(dt float64) {
+// creatureContacts sums the contact points and normals of the feet on the
+// ground (planted, and the ground point under stepping feet) for step 5.
+type creatureContacts struct {
+	rx, ry, nx, ny float64
+	k              int
+}
+
+func (s *creatureContacts) add(p, n mgl64.Vec2) {
+	s.rx += p[0]
+	s.ry += p[1]
+	s.nx += n[0]
+	s.ny += n[1]
+	s.k++
+}
+
+// settleBody moves the body along up to its height above the contacts sums
+// and turns up toward their mean normal (step 5).
+func (c *Creature) settleBody(dt float64, sum *creatureContacts) {
 	gd := &c.def.Gait
-	var rx, ry, nx, ny float64
-	k := 0
-	for i := range c.legs {
-		l := &c.legs[i]
-		switch l.state {
-		case creaturePlanted:
-			rx += l.foot[0]
-			ry += l.foot[1]
-			nx += l.normal[0]
-			ny += l.normal[1]
-			k++
-		case creatureStepping:
-			// stepBase, written out.
-			t := l.t
-			e := t * t * (3 - 2*t)
-			rx += l.from[0] + (l.to[0]-l.from[0])*e
-			ry += l.from[1] + (l.to[1]-l.from[1])*e
-			nx += l.fromN[0] + (l.toN[0]-l.fromN[0])*e
-			ny += l.fromN[1] + (l.toN[1]-l.fromN[1])*e
-			k++
-		}
-	}
+	rx, ry, nx, ny, k := sum.rx, sum.ry, sum.nx, sum.ny, sum.k
 	if k == 0 {
 		// No contact at all: fall.
 		c.falling += creatureGravity * dt
