@@ -276,8 +276,9 @@ type LegState struct {
 func (c *Creature) Leg(i int) LegState {
 	l := &c.legs[i]
 	knee, ankle, tip := c.legPose(i)
+	hip, _ := c.legHipTarget(i)
 	return LegState{
-		Hip: l.hip, Knee: knee, Ankle: ankle, Foot: tip,
+		Hip: hip, Knee: knee, Ankle: ankle, Foot: tip,
 		Contact: l.foot, Normal: l.normal,
 		Planted: l.state == creaturePlanted, Stepping: l.state == creatureStepping,
 		Progress: l.t, Target: l.to,
@@ -299,7 +300,8 @@ func (c *Creature) TentacleJoints(i int, dst []mgl64.Vec2) []mgl64.Vec2 {
 		return append(dst, c.chains[i].joints...)
 	}
 	knee, ankle, tip := c.legPose(i)
-	dst = append(dst, c.legs[i].hip, knee, ankle)
+	hip, _ := c.legHipTarget(i)
+	dst = append(dst, hip, knee, ankle)
 	if c.def.legs[i].segs == 3 {
 		dst = append(dst, tip)
 	}

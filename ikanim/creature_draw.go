@@ -98,7 +98,8 @@ func (c *Creature) drawLeg(dst *ebiten.Image, i int, op *ebiten.DrawImageOptions
 		return
 	}
 	knee, ankle, tip := c.legPose(i)
-	c.drawSegment(dst, &segs[0], c.legs[i].hip, knee, mirror, op, camera)
+	hip, _ := c.legHipTarget(i)
+	c.drawSegment(dst, &segs[0], hip, knee, mirror, op, camera)
 	c.drawSegment(dst, &segs[min(1, len(segs)-1)], knee, ankle, mirror, op, camera)
 	if c.def.legs[i].segs == 3 {
 		c.drawSegment(dst, &segs[min(2, len(segs)-1)], ankle, tip, mirror, op, camera)
@@ -122,7 +123,8 @@ func (c *Creature) drawDebug(dst *ebiten.Image, camera *ebiten.GeoM) {
 	for i := range c.legs {
 		l := &c.legs[i]
 		knee, ankle, tip := c.legPose(i)
-		DebugLine(dst, camera, l.hip, knee, 1.5, creatureColorLeg)
+		hip, _ := c.legHipTarget(i)
+		DebugLine(dst, camera, hip, knee, 1.5, creatureColorLeg)
 		DebugLine(dst, camera, knee, ankle, 1.5, creatureColorLeg)
 		if tip != ankle {
 			DebugLine(dst, camera, ankle, tip, 1.5, creatureColorLeg)

@@ -59,10 +59,11 @@ import (
 	"github.com/ikanim/ikanim/ikanim/ik"
 )
 
-// prepareLegs applies the body constraint, then computes every leg's hip
-// and two-bone target, the stretch of the planted legs (the only ones whose
-// stretch is read) and the body's hold factor; the gait and solveLegs read
-// them. When the constraint's last sweep moved nothing, the
+// prepareLegs applies the body constraint, then computes the hip, two-bone
+// target and stretch of the planted legs and the hip and target of the
+// tentacles (the only ones the per-frame code reads; legHipTarget computes
+// the others when read), and the body's hold factor; the gait and
+// solveLegs read them. When the constraint's last sweep moved nothing, the
 // hips, targets and stretches it computed for the planted legs are already
 // those of the final body position and are kept.
 func (c *Creature) prepareLegs() {
@@ -100,7 +101,9 @@ func (c *Creature) prepareLegs() {
 				f.py + f.fy*ld.homeX + f.uy*ld.homeY,
 			}
 		}
-		c.legPlace(&f, l, ld)
+		if ld.chain != nil {
+			c.legPlace(&f, l, ld) // the tentacle solve reads the hip
+		}
 	}
 	c.hold = creatureHold(maxStretch, d.Gait.ReachRatio)
 }
@@ -138,9 +141,18 @@ func (c *Creature) legPrepare(f *creatureFrame, l *creatureLeg, ld *creatureLegD
 // its stretch, which only planted legs need) and returns the hip-to-target
 // vector. It is legTarget and bodyPoint written out on scalars.
 func (c *Creature) legPlace(f *creatureFrame, l *creatureLeg, ld *creatureLegDef) (dx, dy float64) {
-	hx := f.px + f.fx*ld.hipX + f.ux*ld.hipY
-	hy := f.py + f.fy*ld.hipX + f.uy*ld.hipY
-	tx, ty := l.foot[0], l.foot[1]
+	hx, hy, tx, ty := c.legPoints(f, l.foot, ld)
+	l.hip = mgl64.Vec2{hx, hy}
+	l.target = mgl64.Vec2{tx, ty}
+	return tx - hx, ty - hy
+}
+
+// legPoints returns the hip and two-bone target of a leg with its foot at
+// foot for the body frame f.
+func (c *Creature) legPoints(f *creatureFrame, foot mgl64.Vec2, ld *creatureLegDef) (hx, hy, tx, ty float64) {
+	hx = f.px + f.fx*ld.hipX + f.ux*ld.hipY
+	hy = f.py + f.fy*ld.hipX + f.uy*ld.hipY
+	tx, ty = foot[0], foot[1]
 	if ld.segs == 3 {
 		out := ((tx-hx)*f.rx + (ty-hy)*f.ry) * ld.invTarsus
 		if out > 1 {
@@ -152,9 +164,22 @@ func (c *Creature) legPlace(f *creatureFrame, l *creatureLeg, ld *creatureLegDef
 		tx += ld.tarsus * (f.tcx - f.rx*out*ts)
 		ty += ld.tarsus * (f.tcy - f.ry*out*ts)
 	}
-	l.hip = mgl64.Vec2{hx, hy}
-	l.target = mgl64.Vec2{tx, ty}
-	return tx - hx, ty - hy
+	return hx, hy, tx, ty
+}
+
+// legHipTarget returns leg i's hip and two-bone target. prepareLegs stores
+// them for planted legs and tentacles, which the per-frame code reads; for
+// the other legs they are a pure function of the body frame and the foot,
+// both unchanged since prepareLegs, and are computed here when read.
+func (c *Creature) legHipTarget(i int) (hip, target mgl64.Vec2) {
+	l := &c.legs[i]
+	ld := &c.def.legs[i]
+	if l.state == creaturePlanted || ld.chain != nil {
+		return l.hip, l.target
+	}
+	f := c.frame()
+	hx, hy, tx, ty := c.legPoints(&f, l.foot, ld)
+	return mgl64.Vec2{hx, hy}, mgl64.Vec2{tx, ty}
 }
 
 // solveLegs solves the tentacles (FABRIK is warm-started from the last
@@ -187,8 +212,9 @@ func (c *Creature) legPose(i int) (knee, ankle, tip mgl64.Vec2) {
 	if c.mirrored() {
 		bend = -bend
 	}
-	tx, ty := l.target[0], l.target[1]
-	kx, ky, ex, ey := ik.SolveTwoBoneXY(l.hip[0], l.hip[1], tx, ty, ld.l0, ld.l1, bend)
+	hip, target := c.legHipTarget(i)
+	tx, ty := target[0], target[1]
+	kx, ky, ex, ey := ik.SolveTwoBoneXY(hip[0], hip[1], tx, ty, ld.l0, ld.l1, bend)
 	knee, ankle, tip = mgl64.Vec2{kx, ky}, mgl64.Vec2{ex, ey}, mgl64.Vec2{ex, ey}
 	if ld.segs == 3 {
 		tip = mgl64.Vec2{ex + l.foot[0] - tx, ey + l.foot[1] - ty}
