@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ikanim/ikanim/terrain"
 )
 
@@ -77,5 +78,20 @@ func BenchmarkRaycastGenerated(b *testing.B) {
 		w.Raycast(r[0], r[1])
 	}
 	b.ReportMetric(float64(hits), "hits/4096")
+	b.ReportMetric(float64(w.ShapeCount()), "shapes")
+}
+
+// BenchmarkDrawBuild: the per-frame CPU work of a textured World.Draw on a
+// generated world (paths, outline, texture fan and grass strips), without
+// the GPU submission. One op is one frame.
+func BenchmarkDrawBuild(b *testing.B) {
+	w := terrain.Generate(1, terrain.GenOptions{Platforms: 100})
+	var g ebiten.GeoM
+	w.BuildTextureMeshes(&g, 64, 64, 64, 16, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Translate(0.5, 0)
+		w.BuildTextureMeshes(&g, 64, 64, 64, 16, 1)
+	}
 	b.ReportMetric(float64(w.ShapeCount()), "shapes")
 }
