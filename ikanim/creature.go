@@ -20,13 +20,13 @@ const (
 type creatureLeg struct {
 	// Read or written every frame (kept together, first: the per-frame
 	// pass over a planted leg touches these 74 bytes only).
-	foot    mgl64.Vec2 // current foot (contact) position
-	normal  mgl64.Vec2 // surface normal under a planted foot
-	hip     mgl64.Vec2 // solved hip (world)
-	target  mgl64.Vec2 // two-bone target (the ankle for 3-segment legs)
-	stretch float64    // |target - hip| / reach (planted legs; stale otherwise)
-	home2   float64    // |foot - home|^2 (planted legs; stale otherwise)
-	state   uint8
+	foot     mgl64.Vec2 // current foot (contact) position
+	normal   mgl64.Vec2 // surface normal under a planted foot
+	hip      mgl64.Vec2 // solved hip (world)
+	target   mgl64.Vec2 // two-bone target (the ankle for 3-segment legs)
+	stretch2 float64    // (|target - hip| / reach)^2 (planted legs; stale otherwise)
+	home2    float64    // |foot - home|^2 (planted legs; stale otherwise)
+	state    uint8
 
 	t     float64    // step progress 0..1
 	rate  float64    // 1/step duration

@@ -115,7 +115,9 @@ type creatureLegDef struct {
 	hipX, hipY       float64 // LegDef.Hip
 	homeX, homeY     float64 // LegDef.Home
 	maxDist, minDist float64 // the body constraint's bounds on |target - hip|
-	invReach         float64 // 1/reach
+	invReach2        float64 // 1/reach^2
+	maxDist2         float64 // maxDist^2
+	minDist2         float64 // minDist^2
 	invTarsus        float64 // 1/tarsus (3-segment legs), else 0
 }
 
@@ -209,7 +211,8 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 			ld.maxDist = tentacleMaxStretch * ld.reach
 		}
 		ld.minDist = creatureMinStretch * ld.reach
-		ld.invReach = 1 / ld.reach
+		ld.invReach2 = 1 / (ld.reach * ld.reach)
+		ld.maxDist2, ld.minDist2 = ld.maxDist*ld.maxDist, ld.minDist*ld.minDist
 		if ld.tarsus > 0 {
 			ld.invTarsus = 1 / ld.tarsus
 		}

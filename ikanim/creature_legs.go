@@ -40,12 +40,15 @@ package ikanim
 // therefore never drags a planted foot out of the leg's reach, whatever
 // the tilt, height and walking do; an overstretched leg steps instead.
 //
-// Stretch: legStretch is the hip-to-target distance over the two-bone reach
+// Stretch: the stretch is the hip-to-target distance over the two-bone reach
 // (femur + tibia), or hip-to-foot over the whole length for tentacles. A
 // foot steps when it exceeds ReachRatio; footholds must be within
 // creatureLandRatio of ReachRatio; and while a planted foot is stretched
 // beyond ReachRatio the body slows (hold), down to a stop at
-// creatureHoldStretch, so it never drags a planted foot.
+// creatureHoldStretch, so it never drags a planted foot. The per-frame code
+// keeps the squared stretch (legStretch2) and compares it with squared
+// bounds, so it takes no square root except for the hold of the most
+// stretched leg and for a leg the constraint moves.
 //
 // Tentacles (more than 3 segments): FABRIK from the hip to the foot, warm
 // started from the previous frame's pose, with the bone limits of the
@@ -73,7 +76,7 @@ func (c *Creature) prepareLegs() {
 	if !fresh {
 		f = c.frame() // the body moved: hips moved with it
 	}
-	maxStretch := 0.0
+	maxStretch2 := 0.0 // the squared stretch of the most stretched planted leg
 	for i := range c.legs {
 		l := &c.legs[i]
 		ld := &d.legs[i]
@@ -86,12 +89,12 @@ func (c *Creature) prepareLegs() {
 			dx := l.foot[0] - (f.px + f.fx*ld.homeX + f.ux*ld.homeY)
 			dy := l.foot[1] - (f.py + f.fy*ld.homeX + f.uy*ld.homeY)
 			l.home2 = dx*dx + dy*dy
-			st := l.stretch
+			st := l.stretch2
 			if ld.chain != nil {
-				st *= creatureHoldStretch / tentacleMaxStretch
+				st *= creatureTentacleHold2
 			}
-			if st > maxStretch {
-				maxStretch = st
+			if st > maxStretch2 {
+				maxStretch2 = st
 			}
 			continue
 		}
@@ -105,7 +108,10 @@ func (c *Creature) prepareLegs() {
 			c.legPlace(&f, l, ld) // the tentacle solve reads the hip
 		}
 	}
-	c.hold = creatureHold(maxStretch, d.Gait.ReachRatio)
+	c.hold = 1
+	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
+		c.hold = creatureHold(math.Sqrt(maxStretch2), rr) // one square root per frame
+	}
 }
 
 // creatureFrame is the body frame of one moment, as scalars: the body
@@ -128,13 +134,14 @@ func (c *Creature) frame() creatureFrame {
 	}
 }
 
-// legPrepare writes leg l's hip, two-bone target and stretch for the body
-// frame f; it returns the hip-to-target vector and distance.
-func (c *Creature) legPrepare(f *creatureFrame, l *creatureLeg, ld *creatureLegDef) (dx, dy, dist float64) {
+// legPrepare writes leg l's hip, two-bone target and squared stretch for
+// the body frame f; it returns the hip-to-target vector and its squared
+// length.
+func (c *Creature) legPrepare(f *creatureFrame, l *creatureLeg, ld *creatureLegDef) (dx, dy, dist2 float64) {
 	dx, dy = c.legPlace(f, l, ld)
-	dist = math.Sqrt(dx*dx + dy*dy)
-	l.stretch = dist * ld.invReach
-	return dx, dy, dist
+	dist2 = dx*dx + dy*dy
+	l.stretch2 = dist2 * ld.invReach2
+	return dx, dy, dist2
 }
 
 // legPlace writes leg l's hip and two-bone target for the body frame f (not
@@ -246,6 +253,9 @@ const (
 	creatureHoldStretch = 0.995
 	// creatureMinStretch is the least stretch a planted leg is kept at.
 	creatureMinStretch = 0.2
+	// creatureTentacleHold2 scales a tentacle's squared stretch so that
+	// tentacleMaxStretch counts as creatureHoldStretch for the hold.
+	creatureTentacleHold2 = (creatureHoldStretch / tentacleMaxStretch) * (creatureHoldStretch / tentacleMaxStretch)
 )
 
 // creatureHold returns the body's speed factor for the largest stretch of a
@@ -284,11 +294,12 @@ func (c *Creature) legTarget(i int, hip, foot, up, right mgl64.Vec2) mgl64.Vec2 
 	}
 }
 
-// legStretch returns how stretched leg i would be with its hip at hip and
-// its foot at foot (see the file comment).
-func (c *Creature) legStretch(i int, hip, foot mgl64.Vec2) float64 {
+// legStretch2 returns the square of how stretched leg i would be with its
+// hip at hip and its foot at foot (see the file comment).
+func (c *Creature) legStretch2(i int, hip, foot mgl64.Vec2) float64 {
 	t := c.legTarget(i, hip, foot, c.up, c.Right())
-	return creatureLen(t.Sub(hip)) * c.def.legs[i].invReach
+	dx, dy := t[0]-hip[0], t[1]-hip[1]
+	return (dx*dx + dy*dy) * c.def.legs[i].invReach2
 }
 
 // constrainBody pulls the body toward over-stretched planted feet (see the
@@ -305,7 +316,11 @@ func (c *Creature) constrainBody(f *creatureFrame) bool {
 				continue
 			}
 			ld := &d.legs[i]
-			dx, dy, dist := c.legPrepare(f, l, ld)
+			dx, dy, dist2 := c.legPrepare(f, l, ld)
+			if dist2 <= ld.maxDist2 && dist2 >= ld.minDist2 {
+				continue // within bounds: no square root
+			}
+			dist := math.Sqrt(dist2)
 			switch {
 			case dist > ld.maxDist:
 				k := (dist - ld.maxDist) / dist

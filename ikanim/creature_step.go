@@ -157,7 +157,7 @@ func (c *Creature) footholdOK(g Ground, i int, hip, p, n, dir mgl64.Vec2) bool {
 	if n.Dot(c.up) < creatureMinFacing {
 		return false
 	}
-	if c.legStretch(i, hip, p) > c.def.Gait.ReachRatio*creatureLandRatio {
+	if rl := c.def.Gait.ReachRatio * creatureLandRatio; c.legStretch2(i, hip, p) > rl*rl {
 		return false
 	}
 	return !c.buried(g, i, p, n)

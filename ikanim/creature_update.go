@@ -317,7 +317,7 @@ func (c *Creature) gaitStep(g Ground) {
 		}
 		// l.home2 is the squared distance of the foot from its home
 		// (prepareLegs).
-		over := l.stretch > gd.ReachRatio
+		over := l.stretch2 > gd.ReachRatio*gd.ReachRatio
 		stray2 := l.home2 * inv2
 		if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
 			continue

@@ -94,7 +94,7 @@ func (c *Creature) gaitWave() bool {
 // gaitMayLift reports whether leg i may lift now (see the rules above).
 func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 	d := c.def
-	if c.legs[i].state == creaturePlanted && c.legs[i].stretch > creatureHoldStretch {
+	if c.legs[i].state == creaturePlanted && c.legs[i].stretch2 > creatureHoldStretch*creatureHoldStretch {
 		c.forced++
 		return true // out of reach: the foot cannot stay planted
 	}
