@@ -289,7 +289,8 @@ var gunColor = color.RGBA{40, 40, 48, 255}
 func (s *aimScene) Draw(screen *ebiten.Image, ctx *Context) {
 	var op ebiten.DrawImageOptions
 	screen.DrawImage(s.sky.Image, &op)
-	s.world.Draw(screen, &terrain.DrawOptions{DrawImageOptions: ebiten.DrawImageOptions{GeoM: s.camera}})
+	look := terrainLook(s.camera)
+	s.world.Draw(screen, &look)
 	draw := func(sp ikanim.Sprite, p mgl64.Vec2) {
 		var o ebiten.DrawImageOptions
 		o.GeoM = sp.Placement(p, 0, false, 1)

@@ -311,7 +311,8 @@ func (s *climbScene) measure() {
 func (s *climbScene) Draw(screen *ebiten.Image, ctx *Context) {
 	var op ebiten.DrawImageOptions
 	screen.DrawImage(s.sky.Image, &op)
-	s.world.Draw(screen, &terrain.DrawOptions{DrawImageOptions: ebiten.DrawImageOptions{GeoM: s.camera}})
+	look := terrainLook(s.camera)
+	s.world.Draw(screen, &look)
 	do := &ikanim.DrawOptions{DrawImageOptions: ebiten.DrawImageOptions{GeoM: s.camera, Filter: ebiten.FilterLinear}}
 	s.swinger.Draw(screen, do)
 	s.rig.Draw(screen, do)

@@ -271,7 +271,8 @@ func (s *walkScene) measure(dt float64) {
 func (s *walkScene) Draw(screen *ebiten.Image, ctx *Context) {
 	var op ebiten.DrawImageOptions
 	screen.DrawImage(s.sky.Image, &op)
-	s.world.Draw(screen, &terrain.DrawOptions{DrawImageOptions: ebiten.DrawImageOptions{GeoM: s.camera}})
+	look := terrainLook(s.camera)
+	s.world.Draw(screen, &look)
 	s.rig.Draw(screen, &ikanim.DrawOptions{DrawImageOptions: ebiten.DrawImageOptions{GeoM: s.camera, Filter: ebiten.FilterLinear}})
 	if ctx.Debug {
 		s.rig.DrawDebug(screen, &ikanim.DebugOptions{Camera: s.camera, HideLimits: true})
