@@ -49,7 +49,6 @@ type Limb struct {
 	effOn   bool
 	pose    ik.Pose
 	solved  []float64
-	joints  []mgl64.Vec2
 }
 
 func (l *Limb) init(r *Rig, i int) {
@@ -57,7 +56,6 @@ func (l *Limb) init(r *Rig, i int) {
 	l.def = d
 	l.pose = d.chain.NewPose()
 	l.solved = make([]float64, len(d.bones))
-	l.joints = make([]mgl64.Vec2, 0, len(d.bones)+1)
 	l.TwoBone.Bend = d.Bend
 	l.FABRIK.Tolerance, l.FABRIK.MaxIterations = d.Tolerance, d.MaxIterations
 	l.CCD.Tolerance, l.CCD.MaxIterations = d.Tolerance, d.MaxIterations

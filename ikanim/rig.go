@@ -59,7 +59,6 @@ type Rig struct {
 
 	limbs       []Limb
 	controllers []Controller
-	scratch     []float64
 	drawOp      ebiten.DrawImageOptions
 }
 
@@ -79,13 +78,10 @@ func NewRig(def *RigDef) *Rig {
 		end:       make([]mgl64.Vec2, n),
 		angle:     make([]float64, n),
 	}
-	maxChain := 0
 	r.limbs = make([]Limb, len(def.limbs))
 	for i := range def.limbs {
 		r.limbs[i].init(r, i)
-		maxChain = max(maxChain, len(def.limbs[i].bones))
 	}
-	r.scratch = make([]float64, maxChain)
 	for i, b := range def.bones {
 		r.anim[i], r.local[i] = b.Rest, b.Rest
 	}
