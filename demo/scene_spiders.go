@@ -337,6 +337,9 @@ func (s *spidersScene) Draw(screen *ebiten.Image, ctx *Context) {
 	var op ebiten.DrawImageOptions
 	screen.DrawImage(s.sky.Image, &op)
 	cam := s.camera.geoM()
+	if s.worldOpts.Texture == nil {
+		s.worldOpts = terrainLook(cam)
+	}
 	s.worldOpts.GeoM = cam
 	s.world.Draw(screen, &s.worldOpts)
 	s.draw.Debug = s.debug || ctx.Debug

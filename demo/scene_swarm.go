@@ -202,6 +202,8 @@ func (s *swarmScene) countFalls() {
 			c.Place(s.spawnPoint(c.Def()), mgl64.Vec2{0, -1}, s.world)
 			s.air[i] = 0
 			s.respawns++
+			// A teleport is not a slide: the feet start new stances.
+			s.stance[i] = [ikanim.MaxCreatureLegs]quality.Stance{}
 		}
 	}
 }
@@ -273,6 +275,9 @@ func (s *swarmScene) measure() {
 func (s *swarmScene) Draw(screen *ebiten.Image, ctx *Context) {
 	var op ebiten.DrawImageOptions
 	screen.DrawImage(s.sky.Image, &op)
+	if s.wopts.Texture == nil {
+		s.wopts = terrainLook(s.camera)
+	}
 	s.wopts.GeoM = s.camera
 	s.world.Draw(screen, &s.wopts)
 	s.draw.GeoM = s.camera
