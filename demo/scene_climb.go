@@ -17,7 +17,7 @@ import (
 func init() {
 	registerScene(sceneInfo{
 		Name:    "climb",
-		Summary: "climbing a wall, hands over its outer corner, hanging from the top and from a ledge",
+		Summary: "climbing a wall, hands over its outer corner, hanging from the top, mantling onto it; another hangs from a ledge",
 		New:     newClimbScene,
 	})
 }
@@ -25,23 +25,23 @@ func init() {
 // climb.json geometry: floor at y=600; the wall's face at x=760 from the
 // floor up to its top at y=200; a platform (ledge) from x=360 to 520 at y=300.
 const (
-	climbFloorY   = 600.0
-	climbWallX    = 760.0
-	climbWallTop  = 200.0
-	climbStartX   = 660.0
-	climbSpeed    = 40.0 // px/s up the wall
-	climbHangTime = 3.0  // s hanging from the top before dropping
-	climbZoom     = 1.6
+	climbFloorY  = 600.0
+	climbWallX   = 760.0
+	climbWallTop = 200.0
+	climbStartX  = 660.0
+	climbSpeed   = 40.0  // px/s up the wall
+	climbTopEndX = 960.0 // where the walk on the top stops
+	climbZoom    = 1.6
 )
 
 // climbMode is the climber's state.
 type climbMode int
 
 const (
-	modeWalk  climbMode = iota // walking to the wall
-	modeClimb                  // climbing the face
-	modeHang                   // hanging from the top
-	modeDrop                   // falling back to the floor
+	modeWalk   climbMode = iota // walking to the wall
+	modeClimb                   // climbing the face
+	modeMantle                  // hanging from the top, pulling up, standing on it
+	modeTop                     // walking on along the top
 )
 
 // modeSwitch runs the controllers of the current mode only.
@@ -69,8 +69,7 @@ type climbScene struct {
 	gr      *ikanim.Grounder
 	follow  ikanim.GroundFollower
 	climber *ikanim.Climber
-	hang    *ikanim.Hanger
-	vy      float64
+	mantle  *ikanim.Mantler
 
 	// The swinger hangs from the platform's corner.
 	swinger *ikanim.Rig
@@ -111,16 +110,15 @@ func newClimbScene(ctx *Context) (Scene, error) {
 	}
 	// The panel's sliders show real values, so spell out the defaults.
 	s.climber.Distance, s.climber.Stride, s.climber.CornerSteps = ikanim.DefaultClimbDistance, ikanim.DefaultClimbStride, ikanim.DefaultCornerSteps
-	if s.hang, err = ikanim.NewBipedHanger(def); err != nil {
+	if s.mantle, err = ikanim.NewBipedMantler(def); err != nil {
 		return nil, err
 	}
-	s.hang.Ledge = mgl64.Vec2{climbWallX + 4, climbWallTop}
-	s.hang.Back = ikanim.DefaultClimbDistance
+	s.mantle.Edge = mgl64.Vec2{climbWallX, climbWallTop}
 	s.follow = ikanim.GroundFollower{Ground: world}
 	sw := &modeSwitch{mode: &s.mode}
 	sw.ctl[modeWalk] = []ikanim.Controller{s.gr}
 	sw.ctl[modeClimb] = []ikanim.Controller{s.climber}
-	sw.ctl[modeDrop] = []ikanim.Controller{}
+	sw.ctl[modeTop] = []ikanim.Controller{s.gr}
 	s.rig.AddController(sw)
 	s.rig.Source = s.walk
 
@@ -133,14 +131,14 @@ func newClimbScene(ctx *Context) (Scene, error) {
 
 	s.holds = make([]quality.Stance, s.climber.NumLimbs())
 	s.joints = make([]quality.AngleDelta, def.NumBones())
-	s.camera.Translate(-640, -400)
+	s.camera.Translate(-700, -255) // the wall top and the walk on it in view
 	s.camera.Scale(climbZoom, climbZoom)
 	s.camera.Translate(float64(ctx.Width)/2, float64(ctx.Height)/2)
 	return s, nil
 }
 
 func (s *climbScene) Help() string {
-	return "climbs the wall by itself, puts its hands over the corner, hangs, drops; another hangs from the ledge"
+	return "climbs the wall by itself, puts its hands over the corner, hangs, mantles onto the top and walks on; another hangs from the ledge"
 }
 
 func (s *climbScene) Meter() *quality.Meter { return &s.meter }
@@ -156,24 +154,25 @@ func (s *climbScene) Extra() map[string]float64 {
 }
 
 func (s *climbScene) setMode(m climbMode) {
-	if s.mode == modeClimb && m != modeClimb {
-		s.climber.Release(s.rig)
-	}
+	// The walk cycle stays the pose source in every mode (driven at speed 0
+	// it is the standing pose the controllers bend), so no switch jumps.
 	s.mode, s.modeT = m, 0
-	// The walk cycle animates walking; climbing and hanging start from the
-	// rest pose, which the controllers bend.
-	s.rig.Source = nil
-	if m == modeWalk {
-		s.rig.Source = s.walk
-	}
-	for i := range s.joints {
-		s.joints[i] = quality.AngleDelta{}
-	}
 	for i := range s.bend {
 		s.bend[i].Reset()
 	}
 	for i := range s.holds {
 		s.holds[i].Flush(&s.meter)
+	}
+}
+
+// restart puts the climber back at the start: a teleport, so the joint
+// pop trackers start over.
+func (s *climbScene) restart() {
+	s.rig.Position = mgl64.Vec2{climbStartX, climbFloorY}
+	s.follow.Reset()
+	s.setMode(modeWalk)
+	for i := range s.joints {
+		s.joints[i] = quality.AngleDelta{}
 	}
 }
 
@@ -183,11 +182,12 @@ func (s *climbScene) Update(ctx *Context) error {
 	s.modeT += dt
 	switch s.mode {
 	case modeWalk:
-		// Stand a second, then ease into a walk.
+		// Stand a second, ease into a walk, slow down to a stop with the
+		// chest at the climbing distance.
+		goal := climbWallX - ikanim.DefaultClimbDistance
 		speed := 50 * math.Max(0, math.Min(1, s.modeT-1))
-		goal := climbWallX - ikanim.DefaultClimbDistance // chest at the climbing distance
-		if r.Position[0] >= goal {
-			r.Position[0] = goal
+		speed = math.Min(speed, 3*(goal-r.Position[0]))
+		if r.Position[0] >= goal-0.5 {
 			s.setMode(modeClimb)
 			s.climbs++
 			break
@@ -197,33 +197,34 @@ func (s *climbScene) Update(ctx *Context) error {
 		s.gr.Idle = speed == 0
 		s.follow.Follow(r, dt)
 	case modeClimb:
-		r.TimeScale = 1
+		r.TimeScale = s.walk.Drive(0)
 		s.climber.Speed = climbSpeed
 		r.Position[1] -= climbSpeed * dt
-		// Both hands over the corner and the chest near the top: hang.
+		// Both hands over the corner and the chest near the top: mantle.
 		if s.climber.Contact(0).Corner && s.climber.Contact(1).Corner {
 			s.corner++
 			if r.Position[1] < climbWallTop+110 {
-				s.setMode(modeHang)
-				s.hang.Active = true
+				s.climber.Handoff(r)
+				s.mantle.Start(r)
+				s.setMode(modeMantle)
 			}
 		}
-	case modeHang:
-		s.hang.Hang(r, dt)
-		if s.modeT > climbHangTime {
-			s.hang.Active = false
-			s.hang.Hang(r, dt)
-			s.vy = 0
-			s.setMode(modeDrop)
-		}
-	case modeDrop:
-		s.vy += 900 * dt
-		r.Position[1] += s.vy * dt
-		r.Position[0] -= 40 * dt
-		if r.Position[1] >= climbFloorY {
-			r.Position = mgl64.Vec2{r.Position[0], climbFloorY}
+	case modeMantle:
+		r.TimeScale = s.walk.Drive(0)
+		if s.mantle.Mantle(r, dt) {
 			s.follow.Reset()
-			s.setMode(modeWalk)
+			s.setMode(modeTop)
+		}
+	case modeTop:
+		// Walk on along the top, stop, and start over.
+		speed := 50 * math.Max(0, math.Min(1, s.modeT-0.5))
+		speed = math.Min(speed, 3*(climbTopEndX-r.Position[0]))
+		r.Position[0] += speed * dt
+		r.TimeScale = s.walk.Drive(speed)
+		s.gr.Idle = speed < 1
+		s.follow.Follow(r, dt)
+		if s.modeT > 6 {
+			s.restart()
 		}
 	}
 	r.Update(dt)
@@ -288,14 +289,6 @@ func (s *climbScene) measure() {
 		if s.modeT > 1 && chest[1] > climbWallTop {
 			s.distE = math.Max(s.distE, math.Abs(climbWallX-chest[0]-ikanim.DefaultClimbDistance))
 		}
-	case modeHang:
-		if s.modeT > 1 {
-			for k, b := range []string{ikanim.BoneForearmNear, ikanim.BoneForearmFar} {
-				_, hand := r.Joint(def.BoneIndex(b))
-				grip := s.hang.Ledge.Add(r.Forward().Mul(s.hang.Spread[k]))
-				s.grips = math.Max(s.grips, hand.Sub(grip).Len())
-			}
-		}
 	}
 	if s.swing.Active {
 		for k, b := range []string{ikanim.BoneForearmNear, ikanim.BoneForearmFar} {
@@ -323,7 +316,7 @@ func (s *climbScene) Draw(screen *ebiten.Image, ctx *Context) {
 			s.climber.DrawDebug(screen, &s.camera)
 		}
 	}
-	mode := [...]string{"walk", "climb", "hang", "drop"}[s.mode]
+	mode := [...]string{"walk", "climb", "mantle", "top"}[s.mode]
 	ebitenutil.DebugPrintAt(screen, fmt.Sprintf("mode %s  climbs %d  body offset %+.1f px", mode, s.climbs, s.rig.BodyOffset[0]), 6, 24)
 	if s.mode == modeClimb {
 		for k := 0; k < s.climber.NumLimbs(); k++ {

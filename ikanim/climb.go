@@ -22,8 +22,23 @@
 //
 // A moving limb's target and rotation follow with 1-exp(-SwingSpeed*dt), but
 // never further than SwingSlope times its distance off the wall from the
-// exact ones, so a switch from the face to the top of a corner (a jump of the
-// hit) eases in and every hold is exact.
+// exact ones, so every hold is exact.
+//
+// Engaging. When a limb first finds a surface (the climb starts, or it
+// found none last frame) its target and rotation start where its effector
+// is and move to the exact ones over EngageTime with a smoothstep
+// s(u) = 3u^2 - 2u^3, u = elapsed/EngageTime. The target moves on an arc
+// about the limb's root R (shoulder or hip): with E0 the effector's world
+// point when it engaged and T the exact target, in polar form about R,
+// radius r0 + (r1 - r0) s and angle a0 + d s, where d is the turn from a0
+// to a1 whose half-way direction points forward (of the two ways round, the
+// one with the larger cos(a0 + d/2)): a hand hanging at the side swings up
+// in front of the body, never through the shoulder, where the two-bone
+// angles would change fastest. A limb whose surface switches between the
+// wall's face and the top of its corner moves the same way from its last
+// target, over CornerTime. A foot coming off the floor or
+// a hand leaving the side onto the wall so moves over EngageTime instead of
+// one frame.
 //
 // Body distance. A ray forward from the animated chest measures the wall's
 // distance w; the body offset along forward goes to w - Distance with
@@ -55,6 +70,8 @@ const (
 	DefaultCornerDown      = 40.0 // px below the limb the side rays end
 	DefaultClimbSwingSpeed = 12.0 // 1/s
 	DefaultClimbSwingSlope = 0.5  // px (and rad) of lag allowed per px off the wall
+	DefaultClimbEngage     = 0.5  // s for a limb to move onto its first hold
+	DefaultClimbCornerTime = 0.3  // s for a limb to move from the face to the top
 	climbMaxRays           = 1 + 16
 	climbMaxCornerSteps    = 16
 )
@@ -77,8 +94,9 @@ type ClimbLimb struct {
 
 // ClimbContact is one climbing limb's state after the last Control.
 type ClimbContact struct {
-	// Holding is true while the limb holds (its part of the cycle) and found
-	// a surface.
+	// Holding is true while the limb holds (its part of the cycle), found
+	// a surface and is not still moving onto it (engaging, or from the
+	// face to the top of a corner).
 	Holding bool
 	// Found is true when a forward or corner ray found a surface.
 	Found bool
@@ -115,6 +133,13 @@ type Climber struct {
 	// 12), within SwingSlope px (and radians) per px of its distance from
 	// the wall (default 0.5), so holds are exact.
 	SwingSpeed, SwingSlope float64
+	// EngageTime is how long a limb takes from where it is to its first
+	// hold when it starts climbing (or finds a surface again), s (default
+	// 0.5).
+	EngageTime float64
+	// CornerTime is how long a limb takes from the wall's face to the top
+	// of its corner (or back), along the same arc, s (default 0.3).
+	CornerTime float64
 	// CornerSteps side rays (default 6), CornerStep px apart (default 5),
 	// from CornerUp above the limb to CornerDown below it (defaults 20, 40).
 	CornerSteps          int
@@ -133,15 +158,20 @@ type Climber struct {
 
 type climbLimb struct {
 	ClimbLimb
-	limb    int
-	contact ClimbContact
-	wall    mgl64.Vec2 // last wall-face hit, world
-	wallOK  bool
-	init    bool    // rot and contact.Target hold the last frame's values
-	rot     float64 // last effector rotation, character frame
-	nRays   int
-	from    [climbMaxRays]mgl64.Vec2
-	to      [climbMaxRays]mgl64.Vec2
+	limb     int
+	contact  ClimbContact
+	wall     mgl64.Vec2 // last wall-face hit, world
+	wallOK   bool
+	init     bool       // rot and contact.Target hold the last frame's values
+	rot      float64    // last effector rotation, character frame
+	ease     float64    // engage progress in [0,1]
+	from     mgl64.Vec2 // world point the limb engaged from
+	fromRot  float64    // effector rotation it engaged from, character frame
+	easeTime float64    // s the current engage takes
+	corner   bool       // the last contact was over the corner
+	nRays    int
+	rayFrom  [climbMaxRays]mgl64.Vec2
+	rayTo    [climbMaxRays]mgl64.Vec2
 }
 
 // NewClimber builds a climber for rigs of def. chestY is the chest's height
@@ -293,7 +323,35 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	target := p.Add(n.Mul(cl.Offset + off))
 	// Rotation from -forward to n (character frame).
 	rot := math.Atan2(-n[1], -n[0])
-	if cl.init && !holding {
+	if cl.init && ct.Corner != cl.corner {
+		// Face to top (or back): the same arc from the last target, over
+		// CornerTime.
+		cl.from, cl.fromRot, cl.ease = ct.Target, cl.rot, 0
+		cl.easeTime = orDefault(c.CornerTime, DefaultClimbCornerTime)
+	}
+	cl.corner = ct.Corner
+	if !cl.init {
+		cl.easeTime = orDefault(c.EngageTime, DefaultClimbEngage)
+		// Engage from the effector's last position (its joint at the end of
+		// the chain) and its current rotation.
+		bones := r.def.limbs[cl.limb].bones
+		cl.from = r.frame.toWorld(r.end[bones[len(bones)-1]])
+		cl.fromRot, cl.ease = 0, 0
+		if l.CurrentWeight() > 0 && finiteNum(l.EffectorRotation) {
+			cl.fromRot = r.worldRot(l.EffectorRotation)
+		}
+	}
+	if cl.ease < 1 {
+		cl.ease = math.Min(1, cl.ease+dt/cl.easeTime)
+		if !finiteNum(cl.ease) {
+			cl.ease = 1
+		}
+		s := smoothstep(cl.ease)
+		root := r.start[r.def.limbs[cl.limb].bones[0]]
+		target = engageArc(r.frame.toLocal(cl.from).Sub(root), target.Sub(root), s).Add(root)
+		rot = cl.fromRot + math.Remainder(rot-cl.fromRot, 2*math.Pi)*s
+		ct.Holding = false // still moving onto its hold
+	} else if cl.init && !holding {
 		// A moving limb follows smoothly (a switch from the face to the top
 		// of a corner is a jump), within SwingSlope px and rad per px of its
 		// distance from the wall, so it is exact again when it holds.
@@ -315,12 +373,30 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	l.EffectorRotation = r.worldRot(rot)
 }
 
+// engageArc returns the point s of the way from a to b (both relative to
+// the limb root, character frame) on the arc described in the derivation.
+func engageArc(a, b mgl64.Vec2, s float64) mgl64.Vec2 {
+	ra, rb := a.Len(), b.Len()
+	if ra < 1e-9 || rb < 1e-9 {
+		return a.Add(b.Sub(a).Mul(s))
+	}
+	a0, a1 := math.Atan2(a[1], a[0]), math.Atan2(b[1], b[0])
+	d := math.Remainder(a1-a0, 2*math.Pi)
+	alt := d - math.Copysign(2*math.Pi, d)
+	if math.Cos(a0+alt/2) > math.Cos(a0+d/2) {
+		d = alt
+	}
+	sn, cs := math.Sincos(a0 + d*s)
+	rad := ra + (rb-ra)*s
+	return mgl64.Vec2{cs * rad, sn * rad}
+}
+
 // cast casts a character-frame ray and returns the hit in the character
 // frame with a unit normal.
 func (c *Climber) cast(r *Rig, cl *climbLimb, from, to mgl64.Vec2) (p, n mgl64.Vec2, ok bool) {
 	wf, wt := r.frame.toWorld(from), r.frame.toWorld(to)
 	if cl != nil && cl.nRays < climbMaxRays {
-		cl.from[cl.nRays], cl.to[cl.nRays] = wf, wt
+		cl.rayFrom[cl.nRays], cl.rayTo[cl.nRays] = wf, wt
 		cl.nRays++
 	}
 	if c.Ground == nil {
@@ -380,11 +456,21 @@ func (c *Climber) DrawDebug(dst *ebiten.Image, camera *ebiten.GeoM) {
 	for i := range c.limbs {
 		cl := &c.limbs[i]
 		for k := 0; k < cl.nRays; k++ {
-			DebugLine(dst, camera, cl.from[k], cl.to[k], 1, DebugRayColor)
+			DebugLine(dst, camera, cl.rayFrom[k], cl.rayTo[k], 1, DebugRayColor)
 		}
 		if cl.contact.Found {
 			DebugRay(dst, camera, cl.contact.Point, cl.contact.Point, true, cl.contact.Point, cl.contact.Normal)
 		}
 	}
 	DebugRay(dst, camera, c.chestFrom, c.chestTo, c.chestHit, c.chestPt, mgl64.Vec2{})
+}
+
+// Handoff ends the climb like Release but keeps the body where it is: the
+// climber's body offset moves into r.Position (along the rig's forward), and
+// the limbs keep their weights and targets for the controller that takes
+// over (a Mantler).
+func (c *Climber) Handoff(r *Rig) {
+	r.Position = r.Position.Add(r.Forward().Mul(c.applied))
+	r.BodyOffset[0] -= c.applied
+	c.applied, c.body = 0, 0
 }

@@ -1,0 +1,248 @@
+// Mantling: from a climb over the top of a wall to standing on it.
+//
+// Derivation. Everything is placed in the edge frame: origin at the Edge
+// (the top of the wall's face), x along the character's forward, y down
+// (the character frame moved to the edge). The body origin O (the rig's
+// Position), both hands and both feet each follow a list of keys (time,
+// point); between keys k and k+1 a point moves as
+//
+//	P(t) = P_k + (P_k+1 - P_k) s((t - t_k)/(t_k+1 - t_k)),  s(u) = 3u^2 - 2u^3,
+//
+// so every path is continuous with zero speed at its keys (no joint can
+// jump), and key 0 of each is where that point was when Start was called.
+// The keys, for a biped of default sizes (hip height h_p, shoulder S in the
+// animated pose, arm reach R, G the grip Grip px past the edge):
+//
+//   - catch (0 to CatchTime): O goes to the hang, shoulder Back px behind
+//     the grip and sqrt((0.96 R)^2 - (Back+3)^2) below it; the hands go to
+//     G -+ 3 along the edge; the feet to the wall's face 28 and 22 px above O.
+//   - hang (HangTime): everything holds still.
+//   - pull (1 s): O rises to (-12, -h_p - 8): the hips come to the edge's
+//     height, the arms bend; the feet walk up the face.
+//   - knee (0.6 s): O goes to (0, 40-h_p-64+...) (see mantleBody); the near
+//     foot goes up off the face to (-8, -14), above the corner, and onto the
+//     top at (12, -5); the hands let go (their weights fade out) as the
+//     shoulders pass over them.
+//   - stand (0.7 s): O goes to (Stand, 0), standing on the top; the far
+//     foot comes over the corner the same way; both feet end where the
+//     animated pose puts them, so a grounder can take over without a jump.
+package ikanim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Mantler defaults (used when the field is zero).
+const (
+	DefaultMantleCatch = 0.6  // s from the climb to the hang
+	DefaultMantleHang  = 1.0  // s hanging still
+	DefaultMantleStand = 18.0 // px past the edge the character stands
+	DefaultMantleGrip  = 4.0  // px past the edge the hands grip
+	DefaultMantleBack  = 22.0 // px the shoulder hangs behind the grip
+	mantleKeys         = 8
+)
+
+// Mantler takes a biped from climbing at the top of a wall (or anywhere
+// near it) to hanging from the edge, pulling up, bringing a knee onto the
+// top and standing there. Call Start once, then Mantle before each
+// r.Update until it reports done. It drives r.Position and the arm and leg
+// limbs; it does not allocate after Start.
+type Mantler struct {
+	// Edge is the world point at the top of the wall's face.
+	Edge mgl64.Vec2
+	// CatchTime, HangTime: seconds to reach the hang from where the
+	// character is and to hang still (defaults 0.6 and 1).
+	CatchTime, HangTime float64
+	// Stand is how far past the edge the character ends standing, px
+	// (default 18); Grip how far past it the hands grip (default 4); Back
+	// how far behind the grip the shoulders hang (default 22).
+	Stand, Grip, Back float64
+
+	def      *RigDef
+	arms     [2]int // limb indices, near then far
+	legs     [2]int
+	shoulder mgl64.Vec2 // animated shoulder, character frame
+	feet     [2]mgl64.Vec2
+	reach    float64
+	t        float64
+	done     bool
+	fwd      mgl64.Vec2
+	body     mantlePath
+	hand     [2]mantlePath
+	foot     [2]mantlePath
+	release  float64 // time the hands let go
+}
+
+type mantleKey struct {
+	t float64
+	p mgl64.Vec2
+}
+
+type mantlePath struct {
+	n    int
+	keys [mantleKeys]mantleKey
+}
+
+func (p *mantlePath) add(t float64, pt mgl64.Vec2) {
+	if p.n < mantleKeys {
+		p.keys[p.n] = mantleKey{t, pt}
+		p.n++
+	}
+}
+
+// at returns the path's point at time t (smoothstep between keys).
+func (p *mantlePath) at(t float64) mgl64.Vec2 {
+	if p.n == 0 {
+		return mgl64.Vec2{}
+	}
+	for k := 0; k+1 < p.n; k++ {
+		a, b := p.keys[k], p.keys[k+1]
+		if t < b.t {
+			if b.t <= a.t || t <= a.t {
+				return a.p
+			}
+			return a.p.Add(b.p.Sub(a.p).Mul(smoothstep((t - a.t) / (b.t - a.t))))
+		}
+	}
+	return p.keys[p.n-1].p
+}
+
+func (p *mantlePath) end() float64 { return p.keys[p.n-1].t }
+
+// NewBipedMantler builds a mantler for rigs of def, a biped built by
+// NewBipedDef. Errors name the missing limb.
+func NewBipedMantler(def *RigDef) (*Mantler, error) {
+	if def == nil {
+		return nil, fmt.Errorf("ikanim: NewBipedMantler: def is nil")
+	}
+	m := &Mantler{def: def}
+	for i, n := range [4]string{LimbArmNear, LimbArmFar, LimbLegNear, LimbLegFar} {
+		li := def.LimbIndex(n)
+		if li < 0 || len(def.limbs[li].bones) != 2 {
+			return nil, fmt.Errorf("ikanim: NewBipedMantler: def has no two-bone limb %q", n)
+		}
+		if i < 2 {
+			m.arms[i] = li
+		} else {
+			m.legs[i-2] = li
+		}
+	}
+	return m, nil
+}
+
+// Done reports whether the last Mantle finished the move.
+func (m *Mantler) Done() bool { return m.done }
+
+// Start begins a mantle of r over m.Edge from r's current pose: the body
+// offset moves into Position (the body stays where it is) and every path
+// starts where its point is now. It does not allocate.
+func (m *Mantler) Start(r *Rig) {
+	if r.def != m.def {
+		return
+	}
+	r.Position = r.ToWorld(mgl64.Vec2{r.BodyOffset[0], r.BodyOffset[1]})
+	r.BodyOffset = mgl64.Vec2{}
+	m.t, m.done = 0, false
+	m.fwd = r.Forward()
+	m.shoulder = r.animStart[m.def.limbs[m.arms[0]].bones[0]]
+	m.reach = m.def.limbs[m.arms[0]].chain.Reach()
+	for i, li := range m.legs {
+		m.feet[i] = r.animEnd[m.def.limbs[li].bones[1]]
+	}
+	catch := orDefault(m.CatchTime, DefaultMantleCatch)
+	hang := catch + orDefault(m.HangTime, DefaultMantleHang)
+	grip := orDefault(m.Grip, DefaultMantleGrip)
+	back := orDefault(m.Back, DefaultMantleBack)
+	stand := orDefault(m.Stand, DefaultMantleStand)
+	d := DefaultHangReach * m.reach
+	dy := math.Sqrt(math.Max(0, d*d-(back+3)*(back+3)))
+	hip := -m.shoulder[1] - 36 // hip height above the origin
+	if hip <= 0 {
+		hip = BipedHipHeight(BipedSizes{})
+	}
+	local := func(i int) mgl64.Vec2 { // limb i's effector joint, edge frame
+		bones := m.def.limbs[i].bones
+		return m.toEdge(r, r.ToWorld(r.end[bones[len(bones)-1]]))
+	}
+	oHang := mgl64.Vec2{grip - back - m.shoulder[0], dy - m.shoulder[1]}
+	pull, knee, end := hang+1.0, hang+1.6, hang+2.6
+	m.body = mantlePath{}
+	m.body.add(0, m.toEdge(r, r.Position))
+	m.body.add(catch, oHang)
+	m.body.add(hang, oHang)
+	m.body.add(pull, mgl64.Vec2{-12, hip + 8})
+	m.body.add(knee, mgl64.Vec2{0, 36})
+	m.body.add(end, mgl64.Vec2{stand, 0})
+	for i, s := range [2]float64{3, -3} {
+		h := &m.hand[i]
+		*h = mantlePath{}
+		h.add(0, local(m.arms[i]))
+		h.add(catch, mgl64.Vec2{grip + s, 0})
+	}
+	m.release = hang + 1.05
+	for i, li := range m.legs {
+		f := &m.foot[i]
+		*f = mantlePath{}
+		y := [2]float64{28, 22}[i]
+		f.add(0, local(li))
+		f.add(catch, mgl64.Vec2{-DefaultClimbOffset, oHang[1] - y})
+		f.add(hang, mgl64.Vec2{-DefaultClimbOffset, oHang[1] - y})
+		f.add(pull, mgl64.Vec2{-DefaultClimbOffset, hip + 8 - y})
+		final := mgl64.Vec2{stand + m.feet[i][0], m.feet[i][1]}
+		if i == 0 {
+			f.add(hang+1.45, mgl64.Vec2{-8, -12})
+			f.add(hang+1.9, mgl64.Vec2{12, final[1]})
+		} else {
+			f.add(knee, mgl64.Vec2{-DefaultClimbOffset, 30})
+			f.add(hang+2.2, mgl64.Vec2{-8, -12})
+		}
+		f.add(end, final)
+	}
+}
+
+// toEdge maps a world point into the edge frame.
+func (m *Mantler) toEdge(r *Rig, w mgl64.Vec2) mgl64.Vec2 {
+	d := w.Sub(m.Edge)
+	return mgl64.Vec2{d.Dot(m.fwd), -d.Dot(r.Up)}
+}
+
+// toWorld maps an edge-frame point to the world.
+func (m *Mantler) toWorld(r *Rig, p mgl64.Vec2) mgl64.Vec2 {
+	return m.Edge.Add(m.fwd.Mul(p[0])).Add(r.Up.Mul(-p[1]))
+}
+
+// Mantle advances the move by dt and sets r's Position and limbs for the
+// next r.Update. It reports whether the move is done (the character
+// stands on the top with its feet where its animated pose puts them).
+func (m *Mantler) Mantle(r *Rig, dt float64) bool {
+	if r.def != m.def || m.body.n == 0 || !finiteVec(m.Edge) {
+		return true
+	}
+	if !(dt > 0) || !finiteNum(dt) {
+		dt = 0
+	}
+	m.t += dt
+	t := m.t
+	p := m.toWorld(r, m.body.at(t))
+	if finiteVec(p) {
+		r.Position = p
+	}
+	for i, li := range m.arms {
+		l := &r.limbs[li]
+		l.Target = m.toWorld(r, m.hand[i].at(t))
+		l.Weight = 1
+		if t >= m.release {
+			l.Weight = 0
+		}
+	}
+	for i, li := range m.legs {
+		l := &r.limbs[li]
+		l.Target = m.toWorld(r, m.foot[i].at(t))
+		l.Weight, l.EffectorRotation = 1, 0
+	}
+	m.done = t >= m.body.end()
+	return m.done
+}
