@@ -17,14 +17,14 @@
 //     the grip and sqrt((0.96 R)^2 - (Back+3)^2) below it; the hands go to
 //     G -+ 3 along the edge; the feet to the wall's face 28 and 22 px above O.
 //   - hang (HangTime): everything holds still.
-//   - pull (1 s): O rises to (-12, -h_p - 8): the hips come to the edge's
-//     height, the arms bend; the feet walk up the face.
-//   - knee (0.6 s): O goes to (0, 40-h_p-64+...) (see mantleBody); the near
-//     foot goes up off the face to (-8, -14), above the corner, and onto the
-//     top at (12, -5); the hands let go (their weights fade out) as the
-//     shoulders pass over them.
-//   - stand (0.7 s): O goes to (Stand, 0), standing on the top; the far
-//     foot comes over the corner the same way; both feet end where the
+//   - pull (1 s): O rises to (-12, h_p + 8): the hips come 8 px below the
+//     edge, the arms bend; the feet slide up the face.
+//   - knee (0.6 s): O goes to (0, 36), hips 28 px above the edge; the near
+//     foot goes off the face to (-8, -12), above the corner (at 1.45 s after
+//     the hang), and onto the top at (12, ankle) (1.9 s); the hands let go
+//     at 1.05 s (their weights fade out), with the shoulders above them.
+//   - stand (1 s): O goes to (Stand, 0), standing on the top; the far foot
+//     comes over the corner the same way (at 2.2 s); both feet end where the
 //     animated pose puts them, so a grounder can take over without a jump.
 package ikanim
 

@@ -230,3 +230,16 @@ func TestClimbSceneQuality(t *testing.T) {
 type simControl func(r *Rig, dt float64)
 
 func (f simControl) Control(r *Rig, dt float64) { f(r, dt) }
+
+func TestClimbSceneFrameDoesNotAllocate(t *testing.T) {
+	s := newClimbSim(t)
+	// Frames of every mode: walk, climb, the handoff to the mantle, the
+	// mantle and the walk on the top (the whole sequence takes ~18 s).
+	allocs := testing.AllocsPerRun(1200, func() { s.step(1.0 / 60) })
+	if allocs != 0 {
+		t.Errorf("a climb scene frame allocates %v times, want 0", allocs)
+	}
+	if s.meter.Frames() < 1000 {
+		t.Errorf("only %d frames measured", s.meter.Frames())
+	}
+}
