@@ -211,6 +211,10 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 			ld.maxDist = tentacleMaxStretch * ld.reach
 		}
 		ld.minDist = creatureMinStretch * ld.reach
+		if fold := creatureFoldMargin * math.Abs(ld.l0-ld.l1); ld.chain == nil && fold > ld.minDist {
+			// The two-bone kernel cannot fold tighter than |femur - tibia|.
+			ld.minDist = fold
+		}
 		ld.invReach2 = 1 / (ld.reach * ld.reach)
 		ld.maxDist2, ld.minDist2 = ld.maxDist*ld.maxDist, ld.minDist*ld.minDist
 		if ld.tarsus > 0 {

@@ -35,10 +35,17 @@ package ikanim
 // Leg-length constraint: before solving, the body is pulled toward every
 // planted foot whose two-bone target lies beyond creatureHoldStretch of the
 // reach from its hip, by the excess, and pushed away from every planted foot
-// closer than creatureMinStretch of the reach (a leg cannot fold tighter
-// than |femur - tibia|), two Gauss-Seidel sweeps. The body
-// therefore never drags a planted foot out of the leg's reach, whatever
-// the tilt, height and walking do; an overstretched leg steps instead.
+// closer than its least distance, creatureMinStretch of the reach or
+// creatureFoldMargin*|femur - tibia| when more (the two-bone kernel cannot
+// fold tighter than |femur - tibia|), two Gauss-Seidel sweeps. Two planted
+// feet can pull the body in opposite directions (one at full stretch behind,
+// one landed under the hip on a rising surface), and then two sweeps leave
+// one of them out of bounds; the gait lifts any planted leg the constraint
+// leaves beyond creatureHoldStretch or below creatureLiftMinRatio of its
+// least distance, in the same frame (gaitMayLift). Every leg that stays
+// planted therefore has its target within what the kernel reaches exactly,
+// and its drawn tip stays on its locked contact, whatever the tilt, height
+// and walking do.
 //
 // Stretch: the stretch is the hip-to-target distance over the two-bone reach
 // (femur + tibia), or hip-to-foot over the whole length for tentacles. A
@@ -251,12 +258,36 @@ const (
 	creatureLandRatio = 0.97
 	// creatureHoldStretch is the stretch at which the body stops.
 	creatureHoldStretch = 0.995
-	// creatureMinStretch is the least stretch a planted leg is kept at.
+	// creatureMinStretch is the least stretch a planted leg is kept at
+	// (or creatureFoldMargin * |femur - tibia| / reach when more).
 	creatureMinStretch = 0.2
+	// creatureFoldMargin keeps the body constraint's least hip-to-target
+	// distance this factor above |femur - tibia|, the tightest fold the
+	// two-bone kernel reaches exactly.
+	creatureFoldMargin = 1.05
+	// creatureLiftMinRatio: a planted leg that the body constraint leaves
+	// folded below this fraction of its least distance lifts (gaitMayLift);
+	// the fraction only absorbs the rounding of a leg the constraint put
+	// exactly on its bound. It keeps the target beyond |femur - tibia|
+	// (creatureFoldMargin*creatureLiftMinRatio > 1), so a planted foot's
+	// drawn tip never leaves its contact.
+	creatureLiftMinRatio = 0.99
 	// creatureTentacleHold2 scales a tentacle's squared stretch so that
 	// tentacleMaxStretch counts as creatureHoldStretch for the hold.
 	creatureTentacleHold2 = (creatureHoldStretch / tentacleMaxStretch) * (creatureHoldStretch / tentacleMaxStretch)
 )
+
+// liftMin2 returns the squared stretch below which a planted leg lifts
+// (gaitMayLift): creatureLiftMinRatio of its least distance.
+func (ld *creatureLegDef) liftMin2() float64 {
+	return creatureLiftMinRatio * creatureLiftMinRatio * ld.minDist2 * ld.invReach2
+}
+
+// landMin2 returns the squared stretch below which a foothold is rejected
+// (footholdOK): its least distance over creatureLandRatio.
+func (ld *creatureLegDef) landMin2() float64 {
+	return ld.minDist2 * ld.invReach2 / (creatureLandRatio * creatureLandRatio)
+}
 
 // creatureHold returns the body's speed factor for the largest stretch of a
 // planted leg: 1 up to ReachRatio, falling linearly to 0 at

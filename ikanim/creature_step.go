@@ -35,7 +35,11 @@ package ikanim
 // faces away from the creature
 // (normal . up < creatureMinFacing), when the leg would be stretched
 // beyond creatureLandRatio*ReachRatio from the hip at the end of the step
-// (creature_legs.go), or when the hit lies inside another solid (buried).
+// or folded closer to it than the body constraint's least distance over
+// creatureLandRatio (creature_legs.go: a foot landing under the hip, on a
+// surface that rises into the body, would fold the leg tighter than the
+// two-bone kernel reaches and its drawn tip would slide off the contact),
+// or when the hit lies inside another solid (buried).
 //
 // Buried faces. A ray that starts inside a solid X reports the first
 // boundary it crosses. When another solid Y overlaps X (two platforms, a
@@ -145,8 +149,8 @@ const creatureSweepRays = 4
 // footholdOK checks a hit of a ray along dir for leg i: finite, entering the
 // surface (a ray that starts inside a solid reports the face it leaves,
 // whose outward normal points along the ray), facing the creature, within
-// reach of the hip (where the hip will be when the foot lands), and not
-// inside another solid (buried, see the file comment).
+// reach of the hip and not under it (where the hip will be when the foot
+// lands), and not inside another solid (buried, see the file comment).
 func (c *Creature) footholdOK(g Ground, i int, hip, p, n, dir mgl64.Vec2) bool {
 	if !creatureFiniteVec(p) || !creatureFiniteVec(n) {
 		return false
@@ -157,7 +161,8 @@ func (c *Creature) footholdOK(g Ground, i int, hip, p, n, dir mgl64.Vec2) bool {
 	if n.Dot(c.up) < creatureMinFacing {
 		return false
 	}
-	if rl := c.def.Gait.ReachRatio * creatureLandRatio; c.legStretch2(i, hip, p) > rl*rl {
+	st2 := c.legStretch2(i, hip, p)
+	if rl := c.def.Gait.ReachRatio * creatureLandRatio; st2 > rl*rl || st2 < c.def.legs[i].landMin2() {
 		return false
 	}
 	return !c.buried(g, i, p, n)

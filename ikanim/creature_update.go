@@ -317,7 +317,9 @@ func (c *Creature) gaitStep(g Ground) {
 		}
 		// l.home2 is the squared distance of the foot from its home
 		// (prepareLegs).
-		over := l.stretch2 > gd.ReachRatio*gd.ReachRatio
+		// over: beyond ReachRatio, or folded tighter than the body
+		// constraint's least distance (it must lift, gaitMayLift).
+		over := l.stretch2 > gd.ReachRatio*gd.ReachRatio || l.stretch2 < c.def.legs[i].liftMin2()
 		stray2 := l.home2 * inv2
 		if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
 			continue

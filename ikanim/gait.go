@@ -11,7 +11,11 @@ package ikanim
 // of and behind it on its side and its partner of the same rank (or the
 // nearest rank) on the other side.
 //
-// Permission. A planted leg that wants to step (gaitWants) may lift only if
+// Permission. A planted leg that the body constraint left beyond
+// creatureHoldStretch of its reach, or folded tighter than its least
+// distance (creature_legs.go), lifts at once, whatever the rules below: its
+// foot could not stay on its contact. Any other planted leg that wants to
+// step may lift only if
 //
 //   - after it lifts, at least Gait.MinPlanted feet stay planted;
 //   - none of its neighbours is in the air;
@@ -94,14 +98,14 @@ func (c *Creature) gaitWave() bool {
 // gaitMayLift reports whether leg i may lift now (see the rules above).
 func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 	d := c.def
-	if c.legs[i].state == creaturePlanted && c.legs[i].stretch2 > creatureHoldStretch*creatureHoldStretch {
+	ld := &d.legs[i]
+	if l := &c.legs[i]; l.state == creaturePlanted && (l.stretch2 > creatureHoldStretch*creatureHoldStretch || l.stretch2 < ld.liftMin2()) {
 		c.forced++
-		return true // out of reach: the foot cannot stay planted
+		return true // out of reach or folded too tight: the foot cannot stay planted
 	}
 	if c.planted-1 < d.Gait.MinPlanted {
 		return false
 	}
-	ld := &d.legs[i]
 	for _, j := range ld.neighbour {
 		if j >= 0 && c.legs[j].state == creatureStepping {
 			return false
