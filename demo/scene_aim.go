@@ -31,6 +31,8 @@ const (
 	aimZoom     = 2.0
 	aimGunLen   = 30.0 // px of gun drawn along the aim line from the grip
 	aimReachFor = 1.4  // s the hand stays on the gem before carrying it
+	aimAccel    = 60.0 // px/s^2: starting and stopping
+	aimReachDur = 0.8  // s the hand takes to the gem (Reacher.Duration)
 )
 
 type aimScene struct {
@@ -50,6 +52,7 @@ type aimScene struct {
 
 	t        float64
 	dir      float64
+	speed    float64 // px/s, current
 	target   mgl64.Vec2
 	gemPos   mgl64.Vec2
 	carried  bool
@@ -96,7 +99,10 @@ func newAimScene(ctx *Context) (Scene, error) {
 	if s.reach, err = ikanim.NewReacher(def, ikanim.LimbArmFar); err != nil {
 		return nil, err
 	}
-	s.reach.MaxCrouch, s.reach.ReachFraction, s.reach.CrouchSpeed = 40, 1, 4
+	// The default ReachFraction (0.9) leaves the reach's soft limit room
+	// between it and the full reach, so the elbow straightens no faster
+	// than the crouch brings the gem in.
+	s.reach.MaxCrouch, s.reach.CrouchSpeed, s.reach.Duration = 40, 4, aimReachDur
 	// The reacher runs before the aimer, so the aim sees the crouched
 	// shoulder; the aimer leaves the far arm to the reacher (OneHanded)
 	// while the gem is picked up and carried.
@@ -137,13 +143,21 @@ func (s *aimScene) Update(ctx *Context) error {
 	dt := ctx.Dt
 	s.t += dt
 	r := s.rig
-	speed := aimSpeed
+	// Walking speed eases in and out at aimAccel (a stop or a start changes
+	// the stride over time instead of snapping the legs to a stand), and
+	// slows to a stop exactly at the crate when the gem is there.
+	goal := aimCrateX - s.dir*24
+	togo := (goal - r.Position[0]) * s.dir
+	wantGem := !s.carried && s.t-s.pickedAt > 3 && s.reaching == 0
+	speed := math.Min(aimSpeed, s.speed+aimAccel*dt)
+	if wantGem && togo >= 0 && togo < aimSpeed {
+		speed = math.Min(speed, math.Sqrt(2*aimAccel*togo))
+		if togo < 1e-3 {
+			s.reaching = dt
+		}
+	}
 
 	// Picking up: stop at the crate, lower the weapon, reach, carry.
-	gemAhead := !s.carried && math.Abs(r.Position[0]-(aimCrateX-s.dir*24)) < 2 && s.t-s.pickedAt > 3
-	if s.reaching == 0 && gemAhead {
-		s.reaching = dt
-	}
 	if s.reaching > 0 {
 		speed = 0
 		s.reaching += dt
@@ -181,7 +195,12 @@ func (s *aimScene) Update(ctx *Context) error {
 			s.dir = 1
 		}
 	}
-	r.Position[0] += s.dir * speed * dt
+	step := speed * dt
+	if wantGem && togo >= 0 && step > togo {
+		step = togo
+	}
+	s.speed = speed
+	r.Position[0] += s.dir * step
 	if (s.dir > 0) != (r.Facing == ikanim.FacingRight) {
 		// Turning round: a new pose, not a pop.
 		for i := range s.joints {

@@ -11,8 +11,25 @@
 // blends in and out with the reach, and smoothed with 1-exp(-CrouchSpeed*dt).
 // The arm's weight follows Active through the limb's FadeIn and FadeOut, and
 // the hand's target goes from where the hand was when the reach began to the
-// object along the same smoothstep (its rotation likewise), so taking the arm
-// over from another controller (an Aimer's support hand) does not jump.
+// object along a smoothstep over Duration (its rotation likewise, the shorter
+// way round), so taking the arm over from another controller (an Aimer's
+// support hand) does not jump.
+//
+// Soft reach limit. The crouch lags the hand (it is smoothed), so on its way
+// the hand's target P can be beyond kR from the shoulder S while the body is
+// still going down. Near full extension the elbow angle C of a two-bone arm
+// (cos C = (u^2 + l^2 - d^2) / (2ul), d = |P - S|) turns at
+// dC/dd = d / (ul sin C), which grows without bound as d -> u + l: a target
+// sliding out to full reach straightens the elbow in a frame or two. While
+// crouching is on and kR < R, the target's distance is therefore mapped
+// through
+//
+//	d' = d                                  for d <= kR
+//	d' = kR + m (1 - exp(-(d - kR) / m))   for d > kR, m = R - kR,
+//
+// which is continuous with slope 1 at kR and approaches R without reaching
+// it: the elbow straightens only as fast as the crouch brings the object in,
+// and once the crouch has settled (d = kR) the target is the object exactly.
 package ikanim
 
 import (
@@ -51,6 +68,10 @@ type Reacher struct {
 	NoCrouch  bool
 	// CrouchSpeed is the crouch smoothing rate, 1/s (default 8).
 	CrouchSpeed float64
+	// Duration is the time the hand takes from where it was when the reach
+	// began to the target, s (default 0: the arm's FadeIn). Letting go
+	// takes the arm's FadeOut.
+	Duration float64
 	// HandAngle, when UseHandAngle, is the hand's world angle while reaching
 	// (e.g. pointing down at an object on the floor); otherwise the hand
 	// keeps its animated angle.
@@ -84,8 +105,8 @@ func NewReacher(def *RigDef, arm string) (*Reacher, error) {
 func (c *Reacher) Crouch() float64 { return c.crouch }
 
 // Weight returns the reach's current blend weight in [0,1]: it follows
-// Active over the arm's FadeIn and FadeOut with a smoothstep, as the arm's
-// own weight does while the reacher drives it.
+// Active over Duration (default the arm's FadeIn) and the arm's FadeOut with
+// a smoothstep.
 func (c *Reacher) Weight() float64 { return smoothstep(c.blend) }
 
 // Reached reports whether, after the last Update, the hand (the chain's end)
@@ -108,9 +129,13 @@ func (c *Reacher) Control(r *Rig, dt float64) {
 	// The reach's own blend, the arm's fade without another controller's
 	// weight (an Aimer's) on the same arm.
 	ld := &r.def.limbs[c.limb]
+	in := ld.FadeIn
+	if c.Duration > 0 && finiteNum(c.Duration) {
+		in = c.Duration
+	}
 	if c.Active && finiteVec(c.Target) {
-		if ld.FadeIn > 0 {
-			c.blend = math.Min(1, c.blend+dt/ld.FadeIn)
+		if in > 0 {
+			c.blend = math.Min(1, c.blend+dt/in)
 		} else {
 			c.blend = 1
 		}
@@ -119,6 +144,29 @@ func (c *Reacher) Control(r *Rig, dt float64) {
 	} else {
 		c.blend = 0
 	}
+	// Crouch toward what the reach needs, weighted by the reach's blend.
+	want := 0.0
+	R := r.def.limbs[c.limb].chain.Reach()
+	kR := math.Min(orDefault(c.ReachFraction, DefaultReachFraction), 1) * R
+	if !c.NoCrouch && finiteVec(c.Target) {
+		S := r.animStart[c.upper].Add(r.BodyOffset)
+		S[1] -= c.applied
+		T := r.frame.toLocal(c.Target)
+		dx, dy := T[0]-S[0], T[1]-S[1]
+		maxC := orDefault(c.MaxCrouch, DefaultMaxCrouch)
+		if math.Abs(dx) < kR {
+			want = dy - math.Sqrt(kR*kR-dx*dx)
+		} else {
+			want = maxC
+		}
+		want = math.Max(0, math.Min(maxC, want)) * smoothstep(c.blend)
+	}
+	c.crouch += (want - c.crouch) * (1 - math.Exp(-orDefault(c.CrouchSpeed, DefaultCrouchSpeed)*dt))
+	if !finiteNum(c.crouch) {
+		c.crouch = 0
+	}
+	r.BodyOffset[1] += c.crouch - c.applied
+	c.applied = c.crouch
 	// The reacher writes the arm's weight, target and hand rotation only
 	// while it reaches (and once when it lets go), so another controller
 	// (an Aimer) may own the arm the rest of the time.
@@ -136,38 +184,36 @@ func (c *Reacher) Control(r *Rig, dt float64) {
 		c.owns = true
 		k := smoothstep(c.blend)
 		l.Target, l.Weight = c.from.Add(c.Target.Sub(c.from).Mul(k)), 1
+		if !c.NoCrouch && kR < R {
+			l.Target = c.softReach(r, l.Target, kR, R)
+		}
 		if e := r.def.limbs[c.limb].effector; e >= 0 {
 			rot := 0.0
 			if c.UseHandAngle && finiteNum(c.HandAngle) {
 				rot = r.worldRot(r.frame.angleToLocal(c.HandAngle) - r.animAngle[e])
 			}
-			l.EffectorRotation = c.fromRot + (rot-c.fromRot)*k
+			// The shorter way round: another controller's rotation may
+			// differ from this one by whole turns.
+			l.EffectorRotation = c.fromRot + math.Remainder(rot-c.fromRot, 2*math.Pi)*k
 		}
 	case c.owns:
 		c.owns = false
 		l.Weight = 0
 	}
-	// Crouch toward what the reach needs, weighted by the reach's blend.
-	want := 0.0
-	if !c.NoCrouch && finiteVec(c.Target) {
-		S := r.animStart[c.upper].Add(r.BodyOffset)
-		S[1] -= c.applied
-		T := r.frame.toLocal(c.Target)
-		dx, dy := T[0]-S[0], T[1]-S[1]
-		kR := orDefault(c.ReachFraction, DefaultReachFraction)
-		kR = math.Min(kR, 1) * r.def.limbs[c.limb].chain.Reach()
-		maxC := orDefault(c.MaxCrouch, DefaultMaxCrouch)
-		if math.Abs(dx) < kR {
-			want = dy - math.Sqrt(kR*kR-dx*dx)
-		} else {
-			want = maxC
-		}
-		want = math.Max(0, math.Min(maxC, want)) * smoothstep(c.blend)
+}
+
+// softReach maps p's distance from the arm's shoulder (with the body offset
+// as the arm will solve with it) through the soft reach limit of the file
+// comment: unchanged up to kR, then approaching R without reaching it.
+func (c *Reacher) softReach(r *Rig, p mgl64.Vec2, kR, R float64) mgl64.Vec2 {
+	S := r.animStart[c.upper].Add(r.BodyOffset)
+	P := r.frame.toLocal(p)
+	v := P.Sub(S)
+	d := v.Len()
+	if !(d > kR) || !finiteNum(d) {
+		return p
 	}
-	c.crouch += (want - c.crouch) * (1 - math.Exp(-orDefault(c.CrouchSpeed, DefaultCrouchSpeed)*dt))
-	if !finiteNum(c.crouch) {
-		c.crouch = 0
-	}
-	r.BodyOffset[1] += c.crouch - c.applied
-	c.applied = c.crouch
+	m := R - kR
+	soft := kR + m*(1-math.Exp(-(d-kR)/m))
+	return r.frame.toWorld(S.Add(v.Mul(soft / d)))
 }
