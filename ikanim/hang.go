@@ -14,10 +14,22 @@
 //	Position = Ledge - R(psi) M L_c,
 //
 // so the body hangs below the ledge and swings about it like a pendulum.
-// Position moves there with 1-exp(-Speed*dt) per frame (a body arriving from
-// a climb or a jump settles onto the ledge). Each hand's target is the ledge
-// point shifted by its Spread along the ledge (the character's forward), and
-// the legs' weights go to 0, so they dangle in the animated pose.
+//
+// Ease-in. When a hang starts, let e = t / EaseIn (t the time since it
+// started) and s(e) = 3e^2 - 2e^3 the smoothstep, with s' = 0 at both ends.
+// The arms' desired weights rise linearly with e, so their current weights
+// (the limbs' smoothstep of the ramp) are s(e): the arms turn from the
+// animation onto the grips over EaseIn instead of over their FadeIn. A body
+// already in play moves from where the hang found it, P0 with up angle a0,
+// to the hanging pose along the same curve: Position = P0 + s(e) (want - P0)
+// and the up angle a0 + s(e) wrap(psi - a0), so neither position nor velocity
+// jumps. Over a turn of A radians the arms' joints change by at most
+// 1.5 A dt / EaseIn per frame (the smoothstep's peak slope is 1.5). A rig
+// that was never updated (Time 0, just spawned) or a Hang after Reset is
+// placed at once. After the ease, Position follows the hang with
+// 1-exp(-Speed*dt) per frame. Each hand's target is the ledge point shifted
+// by its Spread along the ledge (the character's forward), and the legs'
+// weights go to 0, so they dangle in the animated pose.
 //
 // Position and Up are set for the next frame: the rig's frame for the
 // current frame was fixed when Update began, so call Hang before Update (it
@@ -36,6 +48,7 @@ const (
 	DefaultHangReach   = 0.96 // share of the arm's reach between shoulder and ledge
 	DefaultHangSpeed   = 10.0 // 1/s
 	DefaultSwingPeriod = 2.0  // s
+	DefaultHangEaseIn  = 0.5  // s
 )
 
 // Hanger hangs a character from a ledge: each listed arm's hand is pinned to
@@ -54,6 +67,12 @@ type Hanger struct {
 	// Speed is the rate at which Position settles onto the hang, 1/s
 	// (default 10).
 	Speed float64
+	// EaseIn is the time a hang takes to settle when it starts, s (default
+	// 0: DefaultHangEaseIn, 0.5 s): the arms' weights rise over it along a
+	// smoothstep, and a body already in play moves from where it is onto
+	// the hang along the same curve. A rig never updated (Time 0) or a Hang
+	// after Reset places the body at once.
+	EaseIn float64
 	// Swing is the pendulum amplitude, radians (default 0: still), and
 	// SwingPeriod its period, s (default 2).
 	Swing, SwingPeriod float64
@@ -71,7 +90,14 @@ type Hanger struct {
 	legs  []int
 	t     float64
 	init  bool
-	first int // upper arm bone of the first arm
+	snap  bool // Reset: place the body at once on the next start
+	first int  // upper arm bone of the first arm
+	// The ease-in: its linear progress in [0,1] and where the body started.
+	ease   float64
+	since  float64 // s since the hang started
+	moving bool    // the body is easing in from from, fromUp
+	from   mgl64.Vec2
+	fromUp float64 // up angle, radians clockwise from (0,-1)
 }
 
 // NewHanger builds a hanger for rigs of def with the named arms (hands on the
@@ -113,8 +139,9 @@ func NewBipedHanger(def *RigDef) (*Hanger, error) {
 	return h, nil
 }
 
-// Reset makes the next Hang snap the body onto the ledge.
-func (h *Hanger) Reset() { h.init = false }
+// Reset makes the next Hang place the body on the ledge at once (a
+// teleport) instead of easing it in; the arms still ease in.
+func (h *Hanger) Reset() { h.init, h.snap = false, true }
 
 // Hang drives r's Position and Up toward the hanging pose and sets the arms'
 // targets. Call it before r.Update(dt).
@@ -122,14 +149,10 @@ func (h *Hanger) Hang(r *Rig, dt float64) {
 	if r.def != h.def {
 		return
 	}
-	for _, li := range h.arms {
-		if h.Active {
-			r.limbs[li].Weight = 1
-		} else {
+	if !h.Active || !finiteVec(h.Ledge) {
+		for _, li := range h.arms {
 			r.limbs[li].Weight = 0
 		}
-	}
-	if !h.Active || !finiteVec(h.Ledge) {
 		h.init = false
 		return
 	}
@@ -169,9 +192,39 @@ func (h *Hanger) Hang(r *Rig, dt float64) {
 	}
 	want := mgl64.Vec2{h.Ledge[0] - (L[0]*cp - L[1]*sp), h.Ledge[1] - (L[0]*sp + L[1]*cp)}
 	up := mgl64.Vec2{sp, -cp}
+	ease := orDefault(h.EaseIn, DefaultHangEaseIn)
+	if !(ease > 0) || !finiteNum(ease) {
+		ease = DefaultHangEaseIn
+	}
 	if !h.init {
+		// The hang starts: the arms ease in from their current ramp (so a
+		// hang that resumes does not drop them), the body from where it is.
 		h.init = true
-		r.Position, r.Up = want, up
+		h.ease = 1
+		for _, li := range h.arms {
+			h.ease = math.Min(h.ease, r.limbs[li].ramp)
+		}
+		h.since, h.from, h.fromUp = 0, r.Position, upAngle(r.Up)
+		h.moving = !h.snap && r.Time != 0 && finiteVec(h.from)
+		h.snap = false
+		if !h.moving {
+			r.Position, r.Up = want, up
+		}
+	} else {
+		h.since += dt
+	}
+	h.ease = math.Min(1, h.ease+dt/ease)
+	for _, li := range h.arms {
+		r.limbs[li].Weight = h.ease
+	}
+	if h.moving && h.since >= ease {
+		h.moving = false // the ease is over: Position is on the hang
+	}
+	if h.moving {
+		k := smoothstep(h.since / ease)
+		r.Position = h.from.Add(want.Sub(h.from).Mul(k))
+		a := h.fromUp + math.Remainder(psi-h.fromUp, 2*math.Pi)*k
+		r.Up = mgl64.Vec2{math.Sin(a), -math.Cos(a)}
 	} else {
 		a := 1 - math.Exp(-orDefault(h.Speed, DefaultHangSpeed)*dt)
 		r.Position = r.Position.Add(want.Sub(r.Position).Mul(a))
@@ -188,4 +241,13 @@ func (h *Hanger) Hang(r *Rig, dt float64) {
 		}
 		r.limbs[li].Target = h.Ledge.Add(fwd.Mul(s))
 	}
+}
+
+// upAngle returns the clockwise angle from (0,-1) to up, radians (0 for a
+// zero or non-finite up).
+func upAngle(up mgl64.Vec2) float64 {
+	if !finiteVec(up) || up == (mgl64.Vec2{}) {
+		return 0
+	}
+	return math.Atan2(up[0], -up[1])
 }
