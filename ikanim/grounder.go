@@ -428,6 +428,12 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		return 0, 0, lift, false
 	}
 	phi = math.Atan2(mx, -my)
+	if n == 3 && hit[0] && hit[2] && hs[2][0]-hs[0][0] > 1e-9 {
+		// Heel and toe on the ground: the chord between their hits, which
+		// moves continuously as the foot passes a crease (the mean normal
+		// jumps when a sample crosses one).
+		phi = math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])
+	}
 	phi = math.Max(-maxAngle, math.Min(maxAngle, phi))
 	sb, cb := math.Sincos(alpha + phi)
 	s = -math.MaxFloat64

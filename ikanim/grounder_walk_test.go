@@ -218,9 +218,12 @@ func TestWalkSceneQuality(t *testing.T) {
 		}
 		// Joint pop: QUALITY.md's target is 15 deg/frame at 60 TPS; swing
 		// planning (Grounder.PlanSwing) brought it from 40.2 to 28.7 at 60 TPS,
-		// and this bound only guards that gain until the target is met.
-		if tps == 60 && f.jointPop > 30 {
-			t.Errorf("60 TPS: joint pop %v deg/frame, want <= 30 (target 15)", f.jointPop)
+		// the heel-to-toe chord for the foot's tilt (continuous over a
+		// sawtooth crease, where the mean normal jumped) to 21.7, and this
+		// bound only guards that gain until the target is met (the rest is
+		// up stairs at lift-off, where the toe meets the riser).
+		if tps == 60 && f.jointPop > 22 {
+			t.Errorf("60 TPS: joint pop %v deg/frame, want <= 22 (target 15)", f.jointPop)
 		}
 		if m.BendFlips() != 0 || m.NaNs() != 0 {
 			t.Errorf("%d TPS: bend flips %d, NaN %d, want 0 and 0", tps, m.BendFlips(), m.NaNs())
