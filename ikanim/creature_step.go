@@ -77,7 +77,7 @@ import (
 const (
 	// creatureMinFacing rejects footholds whose normal turns more than about
 	// 107 degrees away from the creature's up.
-	creatureMinFacing = -0.3
+	creatureMinFacing = -0.75
 	// creatureRetryTime is the wait, seconds, before a dangling foot searches
 	// for a foothold again.
 	creatureRetryTime = 0.1

@@ -43,6 +43,9 @@ const (
 	creatureMaxDt = 0.1
 	// creatureGravity is the fall acceleration of a creature with no foothold, px/s^2.
 	creatureGravity = 900
+	// creatureFallSpeed is the terminal fall speed, px/s: a fall moves the
+	// body at most creatureFallSpeed*creatureMaxDt per update.
+	creatureFallSpeed = 600
 	// creatureFacingSpeed is the speed, px/s, above which a reversed walking
 	// direction turns the creature around.
 	creatureFacingSpeed = 1.0
@@ -74,9 +77,13 @@ func (c *Creature) Update(g Ground, dt float64) {
 		c.turn += math.Max(-step, math.Min(step, d))
 	}
 
-	// 2. Move along the surface.
-	right := c.Right()
-	c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt))
+	// 2. Move along the surface: planted feet propel the body; with none
+	// planted it does not walk (a fall is swept, step 5; a walk in the air
+	// would not be).
+	if c.planted > 0 {
+		right := c.Right()
+		c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt))
+	}
 
 	// 3. Stepping feet; in the same pass, the sums of step 5's reference
 	// point and normal (the wall probe does not move the feet).
@@ -107,7 +114,7 @@ func (c *Creature) Update(g Ground, dt float64) {
 	c.probeWall(g, dt)
 
 	// 5. Body height and tilt.
-	c.settleBody(dt, &ref)
+	c.settleBody(g, dt, &ref)
 
 	// 6. Leg constraint, hips, targets, stretch; gait.
 	c.prepareLegs()
@@ -261,13 +268,11 @@ func (s *creatureContacts) add(p, n mgl64.Vec2) {
 
 // settleBody moves the body along up to its height above the contacts sums
 // and turns up toward their mean normal (step 5).
-func (c *Creature) settleBody(dt float64, sum *creatureContacts) {
+func (c *Creature) settleBody(g Ground, dt float64, sum *creatureContacts) {
 	gd := &c.def.Gait
 	rx, ry, nx, ny, k := sum.rx, sum.ry, sum.nx, sum.ny, sum.k
 	if k == 0 {
-		// No contact at all: fall.
-		c.falling += creatureGravity * dt
-		c.pos = c.pos.Sub(c.up.Mul(c.falling * dt))
+		c.fall(g, dt)
 		return
 	}
 	c.falling = 0
@@ -381,4 +386,43 @@ func (c *Creature) retryDangling(g Ground, i int) {
 		return
 	}
 	l.state = creatureDangling
+}
+
+// fall moves a creature with no foot on the ground along its down
+// direction: the fall speed grows with creatureGravity up to
+// creatureFallSpeed. The move is swept with a ray from the body along down,
+// BodyHeight longer than the move, so the body never passes through a
+// surface: it stops BodyHeight above the first surface the ray enters, where
+// the dangling feet find footholds below their homes (their rays reach
+// BodyHeight below the feet) and search at once; the fall speed is reset
+// and up turns toward the surface's normal at TiltRate. A ray that starts
+// inside a solid reports the face it leaves (its normal along the ray) and
+// does not stop the fall. Every update therefore moves the body by at most
+// creatureFallSpeed*creatureMaxDt, and never through a surface below it.
+func (c *Creature) fall(g Ground, dt float64) {
+	c.falling += creatureGravity * dt
+	if c.falling > creatureFallSpeed {
+		c.falling = creatureFallSpeed
+	}
+	d := c.falling * dt
+	h := c.def.Gait.BodyHeight
+	dx, dy := -c.up[0], -c.up[1]
+	to := mgl64.Vec2{c.pos[0] + dx*(d+h), c.pos[1] + dy*(d+h)}
+	if p, n, ok := g.Raycast(c.pos, to); ok && creatureFiniteVec(p) && creatureFiniteVec(n) && n[0]*dx+n[1]*dy < 0 {
+		if a := (p[0]-c.pos[0])*dx + (p[1]-c.pos[1])*dy - h; a < d {
+			// Resting on the surface: up turns toward its normal as it
+			// does toward the contacts', and the dangling feet search now.
+			d = math.Max(0, a)
+			c.falling = 0
+			b := c.rateTilt
+			c.up = creatureUnitOr(mgl64.Vec2{c.up[0] + (n[0]-c.up[0])*b, c.up[1] + (n[1]-c.up[1])*b}, c.up)
+			for i := range c.legs {
+				if l := &c.legs[i]; l.state == creatureDangling {
+					l.retry = 0
+				}
+			}
+		}
+	}
+	c.pos[0] += dx * d
+	c.pos[1] += dy * d
 }
