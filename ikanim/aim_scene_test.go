@@ -224,3 +224,17 @@ func TestAimSceneQuality(t *testing.T) {
 		}
 	}
 }
+
+// An aim scene frame (walk, grounder, reacher, aimer, rig update, metering)
+// allocates nothing, while aiming and while reaching for the gem.
+func TestAimSceneFrameDoesNotAllocate(t *testing.T) {
+	s := newAimSim(t)
+	for _, until := range []float64{2, 7.9} { // walking and aiming; reaching (from ~7.7 s)
+		for s.t < until {
+			s.step(1.0 / 60)
+		}
+		if allocs := testing.AllocsPerRun(30, func() { s.step(1.0 / 60) }); allocs != 0 {
+			t.Errorf("t %.1f s (reach weight %.2f): an aim scene frame allocates %v times, want 0", s.t, s.reach.Weight(), allocs)
+		}
+	}
+}
