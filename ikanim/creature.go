@@ -96,7 +96,8 @@ type Creature struct {
 
 	// Smoothing factors 1-exp(-rate*dt) for the last dt (setRates).
 	rateDt, rateAccel, rateTilt, rateHeight float64
-	forced                                  int // lifts forced by an out-of-reach foot (tests)
+	forced                                  int     // lifts forced by an out-of-reach foot (tests)
+	pull                                    float64 // the body constraint's move limit this update, px (capPull; 0: none)
 
 	legs   []creatureLeg
 	chains []creatureChain

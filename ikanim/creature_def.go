@@ -93,8 +93,10 @@ type CreatureDef struct {
 	// probe's length).
 	frontReach float64
 	// Gait products for the per-frame code: 1/StepDistance,
-	// ArriveRadius^2 and 1/(2*ArriveRadius).
+	// ArriveRadius^2 and 1/(2*ArriveRadius), ReachRatio^2 and
+	// 1/StepDistance^2.
 	invStep, arrive2, invArrive2 float64
+	reach2, invStep2             float64
 	ready                        bool
 }
 
@@ -119,6 +121,8 @@ type creatureLegDef struct {
 	maxDist2         float64 // maxDist^2
 	minDist2         float64 // minDist^2
 	invTarsus        float64 // 1/tarsus (3-segment legs), else 0
+	liftMin2         float64 // squared stretch below which a planted leg lifts (creature_legs.go)
+	tarsusSin        float64 // tarsus * sin(TarsusAngle) (3-segment legs)
 }
 
 // NewCreatureDef validates def, fills the gait defaults and derives the gait
@@ -220,6 +224,8 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 		if ld.tarsus > 0 {
 			ld.invTarsus = 1 / ld.tarsus
 		}
+		ld.tarsusSin = ld.tarsus * d.tarsusS
+		ld.liftMin2 = creatureLiftMinRatio * creatureLiftMinRatio * ld.minDist2 * ld.invReach2
 	}
 	d.bodyH = hsum / float64(n)
 	if err := d.Gait.fill(where, &d); err != nil {
@@ -237,6 +243,8 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 	}
 	d.frontReach += d.Gait.StepDistance
 	d.invStep = 1 / d.Gait.StepDistance
+	d.invStep2 = d.invStep * d.invStep
+	d.reach2 = d.Gait.ReachRatio * d.Gait.ReachRatio
 	d.arrive2 = d.Gait.ArriveRadius * d.Gait.ArriveRadius
 	d.invArrive2 = 1 / (2 * d.Gait.ArriveRadius)
 	d.ready = true

@@ -168,15 +168,11 @@ func (c *Creature) legPoints(f *creatureFrame, foot mgl64.Vec2, ld *creatureLegD
 	hy = f.py + f.fy*ld.hipX + f.uy*ld.hipY
 	tx, ty = foot[0], foot[1]
 	if ld.segs == 3 {
-		out := ((tx-hx)*f.rx + (ty-hy)*f.ry) * ld.invTarsus
-		if out > 1 {
-			out = 1
-		} else if out < -1 {
-			out = -1
-		}
-		ts := c.def.tarsusS
-		tx += ld.tarsus * (f.tcx - f.rx*out*ts)
-		ty += ld.tarsus * (f.tcy - f.ry*out*ts)
+		// clamp to [-1, 1] (builtin min and max: no branches)
+		out := min(max(((tx-hx)*f.rx+(ty-hy)*f.ry)*ld.invTarsus, -1), 1)
+		os := out * ld.tarsusSin
+		tx += ld.tarsus*f.tcx - f.rx*os
+		ty += ld.tarsus*f.tcy - f.ry*os
 	}
 	return hx, hy, tx, ty
 }
@@ -272,16 +268,16 @@ const (
 	// (creatureFoldMargin*creatureLiftMinRatio > 1), so a planted foot's
 	// drawn tip never leaves its contact.
 	creatureLiftMinRatio = 0.99
+	// creaturePullSpeed caps the body constraint's move, px/s (capPull).
+	creaturePullSpeed = 480
 	// creatureTentacleHold2 scales a tentacle's squared stretch so that
 	// tentacleMaxStretch counts as creatureHoldStretch for the hold.
 	creatureTentacleHold2 = (creatureHoldStretch / tentacleMaxStretch) * (creatureHoldStretch / tentacleMaxStretch)
 )
 
-// liftMin2 returns the squared stretch below which a planted leg lifts
-// (gaitMayLift): creatureLiftMinRatio of its least distance.
-func (ld *creatureLegDef) liftMin2() float64 {
-	return creatureLiftMinRatio * creatureLiftMinRatio * ld.minDist2 * ld.invReach2
-}
+// creatureLegDef.liftMin2 (NewCreatureDef) is the squared stretch below
+// which a planted leg lifts (gaitMayLift): creatureLiftMinRatio of its
+// least distance.
 
 // landMin2 returns the squared stretch below which a foothold is rejected
 // (footholdOK): its least distance over creatureLandRatio.
@@ -313,12 +309,7 @@ func (c *Creature) legTarget(i int, hip, foot, up, right mgl64.Vec2) mgl64.Vec2 
 	if ld.segs != 3 {
 		return foot
 	}
-	out := ((foot[0]-hip[0])*right[0] + (foot[1]-hip[1])*right[1]) * ld.invTarsus
-	if out > 1 {
-		out = 1
-	} else if out < -1 {
-		out = -1
-	}
+	out := min(max(((foot[0]-hip[0])*right[0]+(foot[1]-hip[1])*right[1])*ld.invTarsus, -1), 1)
 	return mgl64.Vec2{
 		foot[0] + ld.tarsus*(up[0]*d.tarsusC-right[0]*out*d.tarsusS),
 		foot[1] + ld.tarsus*(up[1]*d.tarsusC-right[1]*out*d.tarsusS),
@@ -339,6 +330,7 @@ func (c *Creature) legStretch2(i int, hip, foot mgl64.Vec2) float64 {
 // stretches of the planted legs it wrote are final.
 func (c *Creature) constrainBody(f *creatureFrame) bool {
 	d := c.def
+	start := c.pos
 	for sweep := 0; sweep < 2; sweep++ {
 		moved := false
 		for i := range c.legs {
@@ -372,8 +364,33 @@ func (c *Creature) constrainBody(f *creatureFrame) bool {
 			f.px, f.py = c.pos[0], c.pos[1]
 		}
 		if !moved {
-			return true
+			// Capped (moved back): the hips it wrote are stale.
+			return sweep == 0 || !c.capPull(start, f)
 		}
 	}
+	c.capPull(start, f)
 	return false
+}
+
+// capPull limits how far the body constraint moved the body in this update
+// to creaturePullSpeed*dt (c.pull, set by Update; 0 means no limit, for
+// Place): a foot that lands where the body cannot follow at once (far
+// beyond its reach after a tilt) would otherwise snap the body by tens of
+// pixels in one frame. A planted leg the capped move leaves beyond
+// creatureHoldStretch lifts in the same frame (gaitMayLift), so every leg
+// that stays planted keeps its tip on its contact.
+// It reports whether it moved the body.
+func (c *Creature) capPull(start mgl64.Vec2, f *creatureFrame) bool {
+	if c.pull <= 0 {
+		return false
+	}
+	dx, dy := c.pos[0]-start[0], c.pos[1]-start[1]
+	d2 := dx*dx + dy*dy
+	if d2 <= c.pull*c.pull {
+		return false
+	}
+	k := c.pull / math.Sqrt(d2)
+	c.pos = mgl64.Vec2{start[0] + dx*k, start[1] + dy*k}
+	f.px, f.py = c.pos[0], c.pos[1]
+	return true
 }

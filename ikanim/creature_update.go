@@ -117,7 +117,9 @@ func (c *Creature) Update(g Ground, dt float64) {
 	c.settleBody(g, dt, &ref)
 
 	// 6. Leg constraint, hips, targets, stretch; gait.
+	c.pull = creaturePullSpeed * dt
 	c.prepareLegs()
+	c.pull = 0
 	c.gaitStep(g)
 
 	// 7. Legs.
@@ -278,13 +280,19 @@ func (c *Creature) settleBody(g Ground, dt float64, sum *creatureContacts) {
 	c.falling = 0
 	inv := creatureInvCount[k]
 	ref := mgl64.Vec2{rx * inv, ry * inv}
-	nrm := mgl64.Vec2{nx * inv, ny * inv}
-	if c.wallW > 0 {
-		nrm = nrm.Add(c.wallN.Mul(c.wallW))
+	fk := float64(k)
+	if c.wallW > 0 || nx != c.up[0]*fk || ny != c.up[1]*fk {
+		// The mean normal differs from up: turn toward it. (When every
+		// contact's normal is up itself, as on flat ground at rest tilt,
+		// up + (N-up)*b is up: both normalisations are skipped.)
+		nrm := mgl64.Vec2{nx * inv, ny * inv}
+		if c.wallW > 0 {
+			nrm = nrm.Add(c.wallN.Mul(c.wallW))
+		}
+		nrm = creatureUnitOr(nrm, c.up)
+		b := c.rateTilt
+		c.up = creatureUnitOr(mgl64.Vec2{c.up[0] + (nrm[0]-c.up[0])*b, c.up[1] + (nrm[1]-c.up[1])*b}, c.up)
 	}
-	nrm = creatureUnitOr(nrm, c.up)
-	b := c.rateTilt
-	c.up = creatureUnitOr(mgl64.Vec2{c.up[0] + (nrm[0]-c.up[0])*b, c.up[1] + (nrm[1]-c.up[1])*b}, c.up)
 
 	want := gd.BodyHeight
 	if gd.BreathAmplitude > 0 {
@@ -298,7 +306,6 @@ func (c *Creature) settleBody(g Ground, dt float64, sum *creatureContacts) {
 
 // gaitStep starts the steps the gait allows (step 6).
 func (c *Creature) gaitStep(g Ground) {
-	gd := &c.def.Gait
 	n := len(c.legs)
 	// need is the squared stray (distance from home / StepDistance)^2, 0 =
 	// no need: squaring keeps the order of the strays, so the furthest
@@ -306,7 +313,7 @@ func (c *Creature) gaitStep(g Ground) {
 	var need [MaxCreatureLegs]float64
 	var urgent [MaxCreatureLegs]bool
 	any := false
-	inv2 := c.def.invStep * c.def.invStep
+	inv2, reach2 := c.def.invStep2, c.def.reach2
 	for i := 0; i < n; i++ {
 		l := &c.legs[i]
 		switch l.state {
@@ -324,7 +331,7 @@ func (c *Creature) gaitStep(g Ground) {
 		// (prepareLegs).
 		// over: beyond ReachRatio, or folded tighter than the body
 		// constraint's least distance (it must lift, gaitMayLift).
-		over := l.stretch2 > gd.ReachRatio*gd.ReachRatio || l.stretch2 < c.def.legs[i].liftMin2()
+		over := l.stretch2 > reach2 || l.stretch2 < c.def.legs[i].liftMin2
 		stray2 := l.home2 * inv2
 		if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
 			continue

@@ -99,7 +99,7 @@ func (c *Creature) gaitWave() bool {
 func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 	d := c.def
 	ld := &d.legs[i]
-	if l := &c.legs[i]; l.state == creaturePlanted && (l.stretch2 > creatureHoldStretch*creatureHoldStretch || l.stretch2 < ld.liftMin2()) {
+	if l := &c.legs[i]; l.state == creaturePlanted && (l.stretch2 > creatureHoldStretch*creatureHoldStretch || l.stretch2 < ld.liftMin2) {
 		c.forced++
 		return true // out of reach or folded too tight: the foot cannot stay planted
 	}
