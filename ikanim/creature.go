@@ -37,13 +37,13 @@ type creatureLeg struct {
 	fromN mgl64.Vec2
 	toN   mgl64.Vec2
 
-	knee  mgl64.Vec2 // tentacles: joints of the last FABRIK solve
-	ankle mgl64.Vec2
-	tip   mgl64.Vec2
+}
 
-	// Debug: the last foothold search.
-	rayFrom, rayTo, rayHit mgl64.Vec2
-	rayOK                  bool
+// creatureRay is the last foothold search of one leg, for the debug overlay
+// (kept apart from creatureLeg so the per-frame pass reads less memory).
+type creatureRay struct {
+	from, to, hit mgl64.Vec2
+	ok            bool
 }
 
 // creatureChain is the per-instance FABRIK state of a tentacle leg.
@@ -51,6 +51,8 @@ type creatureChain struct {
 	pose   ik.Pose
 	solver ik.FABRIK
 	joints []mgl64.Vec2
+	// The joints of the last solve that legPose reports.
+	knee, ankle, tip mgl64.Vec2
 }
 
 // Steering modes.
@@ -100,6 +102,7 @@ type Creature struct {
 	pull                                    float64 // the body constraint's move limit this update, px (capPull; 0: none)
 
 	legs   []creatureLeg
+	rays   []creatureRay // per leg, debug overlay
 	chains []creatureChain
 }
 
@@ -121,6 +124,7 @@ func NewCreature(def *CreatureDef, pos mgl64.Vec2, ground Ground) (*Creature, er
 		facing: 1,
 		turn:   1,
 		legs:   make([]creatureLeg, len(def.legs)),
+		rays:   make([]creatureRay, len(def.legs)),
 	}
 	for i := range def.legs {
 		if ch := def.legs[i].chain; ch != nil {
@@ -159,6 +163,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2, ground Ground) {
 		l := &c.legs[i]
 		home := c.homeWorld(i)
 		*l = creatureLeg{foot: home, normal: c.up, state: creatureDangling}
+		c.rays[i] = creatureRay{}
 		if ground != nil {
 			if p, n, ok := c.foothold(ground, i, home, c.bodyPoint(c.def.Legs[i].Hip), l); ok {
 				l.foot, l.normal, l.state = p, n, creaturePlanted

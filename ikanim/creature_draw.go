@@ -138,10 +138,10 @@ func (c *Creature) drawDebug(dst *ebiten.Image, camera *ebiten.GeoM) {
 			DebugDot(dst, camera, l.foot, 2, creatureColorHit)
 			DebugLine(dst, camera, l.foot, l.foot.Add(l.normal.Mul(10)), 1, creatureColorNormal)
 		}
-		if l.rayOK {
-			DebugLine(dst, camera, l.rayFrom, l.rayHit, 1, creatureColorRay)
-		} else if l.rayFrom != l.rayTo {
-			DebugLine(dst, camera, l.rayFrom, l.rayTo, 1, creatureColorMiss)
+		if r := &c.rays[i]; r.ok {
+			DebugLine(dst, camera, r.from, r.hit, 1, creatureColorRay)
+		} else if r.from != r.to {
+			DebugLine(dst, camera, r.from, r.to, 1, creatureColorMiss)
 		}
 	}
 	if c.probeA != c.probeB {

@@ -216,7 +216,8 @@ func (c *Creature) legPose(i int) (knee, ankle, tip mgl64.Vec2) {
 	l := &c.legs[i]
 	ld := &c.def.legs[i]
 	if ld.chain != nil {
-		return l.knee, l.ankle, l.tip
+		ch := &c.chains[i]
+		return ch.knee, ch.ankle, ch.tip
 	}
 	bend := ld.bend
 	if c.mirrored() {
@@ -242,9 +243,9 @@ func (c *Creature) solveTentacle(i int) {
 	ch.solver.Solve(chain, &ch.pose, l.foot)
 	ch.joints = chain.Joints(&ch.pose, ch.joints)
 	n := len(ch.joints)
-	l.knee = ch.joints[n/2]
-	l.ankle = ch.joints[n-2]
-	l.tip = ch.joints[n-1]
+	ch.knee = ch.joints[n/2]
+	ch.ankle = ch.joints[n-2]
+	ch.tip = ch.joints[n-1]
 }
 
 const (

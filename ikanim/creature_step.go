@@ -88,6 +88,7 @@ const (
 func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLeg) (p, n mgl64.Vec2, ok bool) {
 	h := c.def.Gait.BodyHeight
 	up := c.up
+	r := &c.rays[i]
 	above := pred.Add(up.Mul(h))
 	below := pred.Sub(up.Mul(h))
 	right := c.Right()
@@ -101,12 +102,12 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 
 	// A: a wall between the body and the foothold.
 	if p, n, ok = g.Raycast(c.pos, above); ok && c.footholdOK(g, i, hip, p, n, above.Sub(c.pos)) {
-		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = c.pos, above, p, true
+		r.from, r.to, r.hit, r.ok = c.pos, above, p, true
 		return p, n, true
 	}
 	// B: the ground below the predicted home.
 	if p, n, ok = g.Raycast(above, below); ok && c.footholdOK(g, i, hip, p, n, below.Sub(above)) {
-		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = above, below, p, true
+		r.from, r.to, r.hit, r.ok = above, below, p, true
 		return p, n, true
 	}
 	hitB := ok
@@ -115,14 +116,14 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 		off := right.Mul(s * k * c.def.Gait.StepDistance)
 		a2, b2 := above.Add(off), below.Add(off)
 		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(g, i, hip, p, n, b2.Sub(a2)) {
-			l.rayFrom, l.rayTo, l.rayHit, l.rayOK = a2, b2, p, true
+			r.from, r.to, r.hit, r.ok = a2, b2, p, true
 			return p, n, true
 		}
 	}
 	// C: around an outer corner, back toward the body below the surface.
 	back := below.Sub(right.Mul(s * (math.Abs(along) + c.def.Gait.StepDistance)))
 	if p, n, ok = g.Raycast(below, back); ok && c.footholdOK(g, i, hip, p, n, back.Sub(below)) {
-		l.rayFrom, l.rayTo, l.rayHit, l.rayOK = below, back, p, true
+		r.from, r.to, r.hit, r.ok = below, back, p, true
 		return p, n, true
 	}
 	// S: a sweep from the hip, from the direction of the predicted foothold
@@ -135,11 +136,11 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 		dir := creatureUnitOr(d0.Mul(1-t).Add(d1.Mul(t)), d0)
 		end := hip.Add(dir.Mul(reach))
 		if p, n, ok = g.Raycast(hip, end); ok && c.footholdOK(g, i, hip, p, n, end.Sub(hip)) {
-			l.rayFrom, l.rayTo, l.rayHit, l.rayOK = hip, end, p, true
+			r.from, r.to, r.hit, r.ok = hip, end, p, true
 			return p, n, true
 		}
 	}
-	l.rayFrom, l.rayTo, l.rayHit, l.rayOK = above, below, below, false
+	r.from, r.to, r.hit, r.ok = above, below, below, false
 	return mgl64.Vec2{}, mgl64.Vec2{}, false
 }
 
