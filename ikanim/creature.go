@@ -36,7 +36,6 @@ type creatureLeg struct {
 	to    mgl64.Vec2 // step end (the foothold, a ray hit)
 	fromN mgl64.Vec2
 	toN   mgl64.Vec2
-
 }
 
 // creatureRay is the last foothold search of one leg, for the debug overlay
