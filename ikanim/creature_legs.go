@@ -84,9 +84,11 @@ func (c *Creature) prepareLegs() {
 		f = c.frame() // the body moved: hips moved with it
 	}
 	maxStretch2 := 0.0 // the squared stretch of the most stretched planted leg
-	for i := range c.legs {
-		l := &c.legs[i]
-		ld := &d.legs[i]
+	legs := c.legs
+	dl := d.legs[:len(legs)] // one bounds check for the loop
+	for i := range legs {
+		l := &legs[i]
+		ld := &dl[i]
 		if l.state == creaturePlanted {
 			if !fresh {
 				c.legPrepare(&f, l, ld)
@@ -334,12 +336,14 @@ func (c *Creature) constrainBody(f *creatureFrame) bool {
 	start := c.pos
 	for sweep := 0; sweep < 2; sweep++ {
 		moved := false
-		for i := range c.legs {
-			l := &c.legs[i]
+		legs := c.legs
+		dl := d.legs[:len(legs)]
+		for i := range legs {
+			l := &legs[i]
 			if l.state != creaturePlanted {
 				continue
 			}
-			ld := &d.legs[i]
+			ld := &dl[i]
 			dx, dy, dist2 := c.legPrepare(f, l, ld)
 			if dist2 <= ld.maxDist2 && dist2 >= ld.minDist2 {
 				continue // within bounds: no square root

@@ -314,8 +314,10 @@ func (c *Creature) gaitStep(g Ground) {
 	var urgent [MaxCreatureLegs]bool
 	any := false
 	inv2, reach2 := c.def.invStep2, c.def.reach2
-	for i := 0; i < n; i++ {
-		l := &c.legs[i]
+	legs := c.legs[:n]
+	dl := c.def.legs[:n]
+	for i := range legs {
+		l := &legs[i]
 		switch l.state {
 		case creatureDangling:
 			if l.retry <= 0 {
@@ -331,7 +333,7 @@ func (c *Creature) gaitStep(g Ground) {
 		// (prepareLegs).
 		// over: beyond ReachRatio, or folded tighter than the body
 		// constraint's least distance (it must lift, gaitMayLift).
-		over := l.stretch2 > reach2 || l.stretch2 < c.def.legs[i].liftMin2
+		over := l.stretch2 > reach2 || l.stretch2 < dl[i].liftMin2
 		stray2 := l.home2 * inv2
 		if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
 			continue
