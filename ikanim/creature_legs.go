@@ -37,7 +37,9 @@ package ikanim
 // reach from its hip, by the excess, and pushed away from every planted foot
 // closer than its least distance, creatureMinStretch of the reach or
 // creatureFoldMargin*|femur - tibia| when more (the two-bone kernel cannot
-// fold tighter than |femur - tibia|), two Gauss-Seidel sweeps. Two planted
+// fold tighter than |femur - tibia|), two Gauss-Seidel sweeps; the
+// sweeps' total move is capped at creaturePullSpeed*dt per update (capPull),
+// so a foot that lands far from its hip cannot snap the body. Two planted
 // feet can pull the body in opposite directions (one at full stretch behind,
 // one landed under the hip on a rising surface), and then two sweeps leave
 // one of them out of bounds; the gait lifts any planted leg the constraint

@@ -76,7 +76,9 @@ import (
 
 const (
 	// creatureMinFacing rejects footholds whose normal turns more than about
-	// 107 degrees away from the creature's up.
+	// 139 degrees away from the creature's up: the far flank of a sharp peak
+	// (130 degrees from the near flank for a 65-degree peak) is accepted,
+	// so a creature standing on one flank wraps over the apex.
 	creatureMinFacing = -0.75
 	// creatureRetryTime is the wait, seconds, before a dangling foot searches
 	// for a foothold again.

@@ -28,8 +28,10 @@ package ikanim
 //     home, or beyond ReachRatio of their reach, step when the gait allows.
 //  7. the legs are solved (creature_legs.go).
 //
-// With no foot on the ground (all dangling), the creature falls along its
-// down direction with gravity until a foot finds a foothold again.
+// With no foot on the ground (all dangling), the creature does not walk;
+// it falls along its down direction with gravity, at most creatureFallSpeed,
+// swept by a ray so it stops BodyHeight above the first surface below it
+// (fall), until a foot finds a foothold again.
 
 import (
 	"math"
