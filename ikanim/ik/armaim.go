@@ -50,10 +50,7 @@ func (s *ArmAim) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	if !ok {
 		return Result{}
 	}
-	tol := s.Tolerance
-	if !(tol > 0) {
-		tol = DefaultTolerance
-	}
+	tol := toleranceOr(s.Tolerance)
 	fade := fadeAmount(s.Fade)
 	in := [2]float64{p.Angles[0], p.Angles[1]}
 	if fade < 1 {

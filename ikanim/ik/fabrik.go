@@ -74,19 +74,10 @@ func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	if !ok {
 		return Result{}
 	}
-	tol := s.Tolerance
-	if !(tol > 0) {
-		tol = DefaultTolerance
-	}
-	maxIt := s.MaxIterations
-	if maxIt <= 0 {
-		maxIt = DefaultMaxIterations
-	}
+	tol, maxIt := toleranceOr(s.Tolerance), iterationsOr(s.MaxIterations)
 	fade := fadeAmount(s.Fade)
 	if fade >= 1 {
-		ex, ey := c.endCanonical(&f, p.Angles, p.Base)
-		e := dist(ex, ey, f.rx, f.ry)
-		return Result{Error: e, Reached: e <= tol, Scale: 1}
+		return c.inputResult(&f, p, tol)
 	}
 	n := len(c.bones)
 	s.grow(n)

@@ -42,10 +42,7 @@ func (s *LookAt) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	if !ok {
 		return Result{}
 	}
-	tol := s.Tolerance
-	if !(tol > 0) {
-		tol = DefaultTolerance
-	}
+	tol := toleranceOr(s.Tolerance)
 	n := len(c.bones)
 	axis := s.Axis
 	if !finite(axis) {

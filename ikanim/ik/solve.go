@@ -105,3 +105,28 @@ func (c *Chain) endCanonical(f *frame, angles []float64, base float64) (float64,
 
 // fadeAmount clamps a Fade field to [0,1] (NaN gives 0).
 func fadeAmount(f float64) float64 { return clamp01(f) }
+
+// toleranceOr returns tol, or DefaultTolerance when tol is not positive (the
+// zero value of every solver's Tolerance).
+func toleranceOr(tol float64) float64 {
+	if !(tol > 0) {
+		return DefaultTolerance
+	}
+	return tol
+}
+
+// iterationsOr returns n, or DefaultMaxIterations when n is not positive.
+func iterationsOr(n int) int {
+	if n <= 0 {
+		return DefaultMaxIterations
+	}
+	return n
+}
+
+// inputResult reports the input pose's end error: the result of a solve that
+// leaves the pose as it is (Fade >= 1).
+func (c *Chain) inputResult(f *frame, p *Pose, tol float64) Result {
+	ex, ey := c.endCanonical(f, p.Angles, p.Base)
+	e := dist(ex, ey, f.rx, f.ry)
+	return Result{Error: e, Reached: e <= tol, Scale: 1}
+}

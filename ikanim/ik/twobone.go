@@ -174,10 +174,7 @@ func (s *TwoBone) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	if !ok {
 		return Result{}
 	}
-	tol := s.Tolerance
-	if !(tol > 0) {
-		tol = DefaultTolerance
-	}
+	tol := toleranceOr(s.Tolerance)
 	fade := fadeAmount(s.Fade)
 	if fade >= 1 {
 		ex, ey := c.endCanonical(&f, p.Angles, p.Base)
