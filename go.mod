@@ -1,4 +1,4 @@
-module github.com/ikanim/ikanim
+module github.com/ikanim/kit
 
 go 1.25.0
 

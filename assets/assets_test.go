@@ -8,7 +8,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/ikanim/ikanim/assets/internal/art"
+	"github.com/ikanim/kit/assets/internal/art"
 )
 
 // alphaAt returns the 8-bit alpha of pixel (x, y), 0 outside the image.

@@ -3,7 +3,7 @@ package assets_test
 import (
 	"fmt"
 
-	"github.com/ikanim/ikanim/assets"
+	"github.com/ikanim/kit/assets"
 )
 
 // A rig places the thigh image so that its pivot sits on the hip joint and

@@ -6,8 +6,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/ikanim/ikanim/assets"
-	"github.com/ikanim/ikanim/ikanim"
+	"github.com/ikanim/kit/assets"
+	"github.com/ikanim/kit/ikanim"
 )
 
 var spriteCache = map[string]ikanim.Sprite{}

@@ -17,7 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
-	"github.com/ikanim/ikanim/ikanim/quality"
+	"github.com/ikanim/kit/ikanim/quality"
 )
 
 // game runs the current scene and everything around it: the scene switcher,

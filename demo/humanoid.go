@@ -1,6 +1,6 @@
 package main
 
-import "github.com/ikanim/ikanim/ikanim"
+import "github.com/ikanim/kit/ikanim"
 
 // newHumanoid builds the demo humanoid: the biped template (NewBipedDef with
 // default sizes) dressed with the humanoid art of package assets. Every part

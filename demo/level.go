@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/ikanim/ikanim/assets/levels"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/assets/levels"
+	"github.com/ikanim/kit/terrain"
 )
 
 // loadLevel builds the world of an embedded level file (assets/levels).

@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/ikanim/ikanim/ikanim/quality"
+	"github.com/ikanim/kit/ikanim/quality"
 )
 
 // Scene is one demo scene. Each scene lives in its own file (scene_NAME.go)

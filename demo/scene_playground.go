@@ -9,9 +9,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 
-	"github.com/ikanim/ikanim/ikanim"
-	"github.com/ikanim/ikanim/ikanim/ik"
-	"github.com/ikanim/ikanim/ikanim/quality"
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/quality"
 )
 
 func init() {
@@ -212,7 +212,7 @@ func (p *playground) Update(ctx *Context) error {
 		case 2:
 			l.CCD.MaxIterations, l.CCD.Tolerance = p.ccdIters, p.tolerance
 			l.CCD.MaxStep = p.maxStep * math.Pi / 180
-			p.weights = ik.FadeWeights(p.weights, 10, p.tipWeight)
+			p.weights = ik.TaperWeights(p.weights, 10, p.tipWeight)
 			l.CCD.Weights = p.weights
 		}
 		r.Update(ctx.Dt)

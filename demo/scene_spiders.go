@@ -10,9 +10,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"github.com/ikanim/ikanim/ikanim"
-	"github.com/ikanim/ikanim/ikanim/quality"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/terrain"
 )
 
 func init() {

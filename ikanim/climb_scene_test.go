@@ -7,8 +7,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/ikanim/quality"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/terrain"
 )
 
 // climbSim is the climb demo scene without a window (demo/scene_climb.go

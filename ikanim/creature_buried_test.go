@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/solarlune/resolv"
 
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/terrain"
 )
 
 // creatureOverlapWorld is a small hand-built terrain with overlapping solids:

@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/ikanim"
+	"github.com/ikanim/kit/ikanim"
 )
 
 // floor is a flat ground at y = 300 (solid below), for the example.

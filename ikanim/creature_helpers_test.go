@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/terrain"
 )
 
 // creatureTestSpider returns a spider-like definition with legs legs (an even

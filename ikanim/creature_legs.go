@@ -68,7 +68,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/ik"
 )
 
 // prepareLegs applies the body constraint, then computes the hip, two-bone

@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/ikanim/quality"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/terrain"
 )
 
 // Steep peaks. A creature that climbs a sharp peak must turn its up over

@@ -7,8 +7,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/ikanim/quality"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/terrain"
 )
 
 // A planted foot is locked in world space, and the drawn tip of its leg

@@ -8,8 +8,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/ikanim/ikanim/ikanim/ik"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/ikanim/ik"
+	"github.com/ikanim/kit/terrain"
 )
 
 func creatureLegs(n int) []LegDef {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/ikanim"
+	"github.com/ikanim/kit/ikanim"
 )
 
 // A two-bone leg on a sprite rig: a hip bone pointing down, a thigh and a shin,

@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/ikanim"
+	"github.com/ikanim/kit/ikanim"
 )
 
 // slope is a tiny fake ground for the examples: the plane through (x0, y0)

@@ -6,9 +6,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/assets/levels"
-	"github.com/ikanim/ikanim/ikanim/quality"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/assets/levels"
+	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/terrain"
 )
 
 // walkSim is the walk demo scene without a window (demo/scene_walk.go builds

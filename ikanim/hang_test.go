@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/ikanim/quality"
+	"github.com/ikanim/kit/ikanim/quality"
 )
 
 func TestHangerKeepsHandsOnLedge(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/ikanim"
+	"github.com/ikanim/kit/ikanim"
 )
 
 // A biped picks up a gem from a crate 40 px high, 25 px ahead: the far hand

@@ -7,8 +7,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/ikanim/ikanim/ik"
-	"github.com/ikanim/ikanim/ikanim/quality"
+	"github.com/ikanim/kit/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/quality"
 )
 
 const eps = 1e-9

@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/terrain"
 )
 
 // footRays returns BENCH.md's foot-ray workload: 4,096 downward rays of 96 px

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/terrain"
 	"github.com/solarlune/resolv"
 )
 

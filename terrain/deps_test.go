@@ -17,7 +17,7 @@ func TestImports(t *testing.T) {
 	}
 	for _, imp := range pkg.Imports {
 		switch {
-		case strings.HasPrefix(imp, "github.com/ikanim/ikanim"):
+		case strings.HasPrefix(imp, "github.com/ikanim/kit"):
 			t.Errorf("terrain imports %s: the dependency direction is terrain -> resolv only", imp)
 		case imp == "github.com/solarlune/resolv", imp == "github.com/go-gl/mathgl/mgl64",
 			strings.HasPrefix(imp, "github.com/hajimehoshi/ebiten/v2"), !strings.Contains(imp, "."):

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/terrain"
 )
 
 // Draw builds its paths without allocating once warm. (Rendering itself is

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/assets/levels"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/assets/levels"
+	"github.com/ikanim/kit/terrain"
 	"github.com/solarlune/resolv"
 )
 

@@ -1,8 +1,8 @@
 package terrain_test
 
 import (
-	"github.com/ikanim/ikanim/ikanim"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/terrain"
 )
 
 // World satisfies the plugin's ground query.

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/assets/levels"
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/assets/levels"
+	"github.com/ikanim/kit/terrain"
 )
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }

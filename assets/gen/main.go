@@ -14,7 +14,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/ikanim/ikanim/assets/internal/art"
+	"github.com/ikanim/kit/assets/internal/art"
 )
 
 func main() {

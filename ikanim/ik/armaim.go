@@ -33,9 +33,9 @@ const DefaultArmReach = 0.99
 // Result.Error is the distance from the target to the forearm's line.
 // Limits, if any, clamp the final angles (the aim may then be off).
 type ArmAim struct {
-	Reach float64 // fraction of full reach, in (0,1); 0 means DefaultArmReach
-	Bend  float64 // bend side as in TwoBone.Bend
-	Fade  float64 // 0 = full IK, 1 = input pose
+	Reach     float64 // fraction of full reach, in (0,1); 0 means DefaultArmReach
+	Bend      float64 // bend side as in TwoBone.Bend
+	Weighting         // 1 (the zero value) = full IK, 0 = input pose
 	// Tolerance for Result.Reached, px; 0 means DefaultTolerance.
 	Tolerance float64
 }
@@ -51,7 +51,7 @@ func (s *ArmAim) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 		return Result{}
 	}
 	tol := toleranceOr(s.Tolerance)
-	fade := fadeAmount(s.Fade)
+	fade := s.fade()
 	in := [2]float64{p.Angles[0], p.Angles[1]}
 	if fade < 1 {
 		k := s.Reach

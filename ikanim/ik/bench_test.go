@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/ik"
 )
 
 // Benchmarks on the BENCH.md workloads. Reproduce with

@@ -44,8 +44,8 @@ import (
 type CCD struct {
 	Tolerance     float64   // px; 0 means 0.01
 	MaxIterations int       // 0 means 10
-	Fade          float64   // global fade toward the input pose (0 = full IK, 1 = input pose)
-	Weights       []float64 // per-bone weights in [0,1] (nil = all 1; missing entries are 1; NaN is 0); see FadeWeights
+	Weighting               // global weight over the input pose (1, the zero value, = full IK; 0 = input pose)
+	Weights       []float64 // per-bone weights in [0,1] (nil = all 1; missing entries are 1; NaN is 0); see TaperWeights
 	MaxStep       float64   // max rotation per bone per iteration, radians; 0 = unlimited
 
 	lc, ls []float64 // local unit directions
@@ -53,10 +53,10 @@ type CCD struct {
 	in     []float64
 }
 
-// FadeWeights fills dst with n weights fading linearly from 1 at the root
+// TaperWeights fills dst with n weights tapering linearly from 1 at the root
 // bone to tip at the last bone, and returns dst[:n]. It allocates only when
 // cap(dst) < n. n = 1 gives {tip}.
-func FadeWeights(dst []float64, n int, tip float64) []float64 {
+func TaperWeights(dst []float64, n int, tip float64) []float64 {
 	if n <= 0 {
 		return dst[:0]
 	}
@@ -92,7 +92,7 @@ func (s *CCD) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 		return Result{}
 	}
 	tol, maxIt := toleranceOr(s.Tolerance), iterationsOr(s.MaxIterations)
-	fade := fadeAmount(s.Fade)
+	fade := s.fade()
 	if fade >= 1 {
 		return c.inputResult(&f, p, tol)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/ik"
 )
 
 func TestNewChainErrorsNameBoneAndField(t *testing.T) {
@@ -135,7 +135,7 @@ func TestPureDependencies(t *testing.T) {
 		if strings.Contains(dep, "ebiten") || strings.Contains(dep, "resolv") {
 			t.Errorf("ik depends on %s", dep)
 		}
-		if strings.Contains(dep, ".") && !strings.HasPrefix(dep, "github.com/go-gl/mathgl/") && !strings.HasPrefix(dep, "github.com/ikanim/ikanim/ikanim/ik") {
+		if strings.Contains(dep, ".") && !strings.HasPrefix(dep, "github.com/go-gl/mathgl/") && !strings.HasPrefix(dep, "github.com/ikanim/kit/ikanim/ik") {
 			t.Errorf("ik depends on non-standard package %s", dep)
 		}
 	}

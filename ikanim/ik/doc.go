@@ -21,17 +21,18 @@
 //   - TwoBone: legs and arms of exactly two bones; exact, one step, stable bend side via Bend or Pole; softness and stretch.
 //   - ArmAim: a two-bone arm holding something that must point at the target (a gun, a torch).
 //   - FABRIK: chains of any length reaching a point (tails, tentacles, spider legs of 3+ bones); fast convergence, limits respected.
-//   - CCD: chains where the tip should lead the motion, with per-bone Weights (FadeWeights) and a damping MaxStep.
+//   - CCD: chains where the tip should lead the motion, with per-bone Weights (TaperWeights) and a damping MaxStep.
 //   - LookAt: turn a head (and optionally spine and neck, with Weights) to face a point along an Axis.
 //   - Blend: mix any solved pose with the animated pose by a weight.
 //
-// # Fade
+// # Weight
 //
-// Every solver has a Fade field: the amount by which the result fades back
-// to the input pose, per bone, along the shortest arc. 0 (the zero value)
-// is full IK, 1 leaves the input pose unchanged (an early out), values are
-// clamped to [0,1] and NaN is treated as 0, so zero-value solvers work.
-// Limits are applied again after fading.
+// Every solver embeds a Weighting: Weight is how much of the IK solution
+// replaces the input pose, per bone along the shortest arc. 1 is full IK
+// and is the zero value, so zero-value solvers work; 0 leaves the input
+// pose unchanged (an early out). SetWeight clamps to [0,1] and reads NaN
+// as 0. Limits are applied again after blending. Every solver satisfies the
+// Solver interface, so a caller can hold any of them in one field.
 //
 // # Mirroring
 //

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/ik"
 )
 
 // Angles turn clockwise on screen (y down): a bone at angle pi/2 points
@@ -74,7 +74,7 @@ func ExampleFABRIK() {
 func ExampleCCD() {
 	c, _ := ik.NewChain(ik.Bone{Length: 10}, ik.Bone{Length: 10}, ik.Bone{Length: 10})
 	p := c.NewPose()
-	s := ik.CCD{MaxIterations: 100, Weights: ik.FadeWeights(nil, 3, 0.5)}
+	s := ik.CCD{MaxIterations: 100, Weights: ik.TaperWeights(nil, 3, 0.5)}
 	r := s.Solve(c, &p, mgl64.Vec2{10, 20})
 	fmt.Printf("weights %.2f, reached %v\n", s.Weights, r.Reached)
 	// Output: weights [1.00 0.75 0.50], reached true

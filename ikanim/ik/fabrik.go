@@ -54,10 +54,10 @@ const DefaultMaxIterations = 10
 type FABRIK struct {
 	Tolerance     float64 // px; 0 means 0.01
 	MaxIterations int     // 0 means 10
-	Fade          float64 // 0 = full IK, 1 = input pose
+	Weighting             // 1 (the zero value) = full IK, 0 = input pose
 
 	px, py []float64 // joint positions, canonical frame
-	in     []float64 // input angles, for Fade
+	in     []float64 // input angles, for a weight below 1
 }
 
 func (s *FABRIK) grow(n int) {
@@ -75,7 +75,7 @@ func (s *FABRIK) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 		return Result{}
 	}
 	tol, maxIt := toleranceOr(s.Tolerance), iterationsOr(s.MaxIterations)
-	fade := fadeAmount(s.Fade)
+	fade := s.fade()
 	if fade >= 1 {
 		return c.inputResult(&f, p, tol)
 	}

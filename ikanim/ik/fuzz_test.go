@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/ik"
 )
 
 // Fuzz tests: any chain the definition accepts, any pose and any target
@@ -110,7 +110,7 @@ func FuzzCCD(f *testing.F) {
 			return
 		}
 		p := fuzzPose(c, ox, oy, base, a0, mirror)
-		s := ik.CCD{Weights: ik.FadeWeights(nil, c.Len(), tip), MaxStep: step}
+		s := ik.CCD{Weights: ik.TaperWeights(nil, c.Len(), tip), MaxStep: step}
 		fuzzCheck(t, c, &p, s.Solve(c, &p, mgl64.Vec2{tx, ty}))
 	})
 }
@@ -124,7 +124,7 @@ func FuzzLookAt(f *testing.F) {
 			return
 		}
 		p := fuzzPose(c, ox, oy, base, a0, mirror)
-		s := ik.LookAt{Axis: axis, Weights: ik.FadeWeights(nil, c.Len(), w)}
+		s := ik.LookAt{Axis: axis, Weights: ik.TaperWeights(nil, c.Len(), w)}
 		fuzzCheck(t, c, &p, s.Solve(c, &p, mgl64.Vec2{tx, ty}))
 	})
 }

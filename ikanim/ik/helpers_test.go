@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/ik"
 )
 
 const lenTol = 1e-9 // relative bone length tolerance
@@ -85,9 +85,7 @@ func reflect(v mgl64.Vec2, ox float64) mgl64.Vec2 { return mgl64.Vec2{2*ox - v[0
 
 type namedSolver struct {
 	name string
-	s    interface {
-		Solve(*ik.Chain, *ik.Pose, mgl64.Vec2) ik.Result
-	}
+	s    ik.Solver
 	twoOnly bool
 }
 

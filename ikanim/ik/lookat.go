@@ -27,9 +27,9 @@ import (
 // Result.Error is the distance from the target to the aim ray (to O when the
 // target is behind it); Result.Iterations is 1.
 type LookAt struct {
-	Axis    float64   // direction in the last bone's frame to point at the target (0 = along the bone)
-	Weights []float64 // share of the rotation per bone in [0,1] (nil = all on the last bone; missing entries are 0)
-	Fade    float64   // 0 = full IK, 1 = input pose
+	Axis      float64   // direction in the last bone's frame to point at the target (0 = along the bone)
+	Weights   []float64 // share of the rotation per bone in [0,1] (nil = all on the last bone; missing entries are 0)
+	Weighting           // 1 (the zero value) = full IK, 0 = input pose
 	// Tolerance for Result.Reached, px; 0 means DefaultTolerance.
 	Tolerance float64
 
@@ -48,7 +48,7 @@ func (s *LookAt) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	if !finite(axis) {
 		axis = 0
 	}
-	fade := fadeAmount(s.Fade)
+	fade := s.fade()
 	if fade < 1 {
 		if cap(s.in) < n {
 			s.in = make([]float64, n)

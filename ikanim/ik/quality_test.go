@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/ik"
 )
 
 // Motion quality (QUALITY.md) on the BENCH.md track paths, solved warm as
@@ -77,7 +77,7 @@ func TestQualityFABRIKTrack(t *testing.T) {
 func TestQualityLookAtTrack(t *testing.T) {
 	c := chain10()
 	p := c.NewPose()
-	s := ik.LookAt{Weights: ik.FadeWeights(nil, 10, 1)}
+	s := ik.LookAt{Weights: ik.TaperWeights(nil, 10, 1)}
 	targets := chain10Track()
 	prev := append([]float64(nil), p.Angles...)
 	pop := 0.0

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/ik"
 )
 
 // Degenerate inputs never give NaN/Inf, never panic, and keep the
@@ -201,16 +201,20 @@ func TestSolveAllocs(t *testing.T) {
 	c2 := limb(t)
 	targets := []mgl64.Vec2{{10, 20}, {-30, 5}, {100, 100}, {0, 0}}
 	w := []float64{0.2, 0.5, 0.8, 1}
+	weighted := func(s ik.Solver, weight float64) ik.Solver {
+		s.(interface{ SetWeight(float64) }).SetWeight(weight)
+		return s
+	}
 	for _, tc := range []struct {
 		name string
 		s    namedSolver
 		c    *ik.Chain
 	}{
-		{"TwoBone", namedSolver{s: &ik.TwoBone{Softness: 5, Stretch: 1.1, Fade: 0.2}}, c2},
-		{"ArmAim", namedSolver{s: &ik.ArmAim{Fade: 0.1}}, c2},
-		{"FABRIK", namedSolver{s: &ik.FABRIK{Fade: 0.3}}, c10},
-		{"CCD", namedSolver{s: &ik.CCD{Weights: w, MaxStep: 0.2, Fade: 0.1}}, c10},
-		{"LookAt", namedSolver{s: &ik.LookAt{Weights: w, Fade: 0.1}}, c10},
+		{"TwoBone", namedSolver{s: weighted(&ik.TwoBone{Softness: 5, Stretch: 1.1}, 0.8)}, c2},
+		{"ArmAim", namedSolver{s: weighted(&ik.ArmAim{}, 0.9)}, c2},
+		{"FABRIK", namedSolver{s: weighted(&ik.FABRIK{}, 0.7)}, c10},
+		{"CCD", namedSolver{s: weighted(&ik.CCD{Weights: w, MaxStep: 0.2}, 0.9)}, c10},
+		{"LookAt", namedSolver{s: weighted(&ik.LookAt{Weights: w}, 0.9)}, c10},
 	} {
 		p := tc.c.NewPose()
 		tc.s.s.Solve(tc.c, &p, targets[0])

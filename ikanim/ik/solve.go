@@ -103,9 +103,6 @@ func (c *Chain) endCanonical(f *frame, angles []float64, base float64) (float64,
 	return x, y
 }
 
-// fadeAmount clamps a Fade field to [0,1] (NaN gives 0).
-func fadeAmount(f float64) float64 { return clamp01(f) }
-
 // toleranceOr returns tol, or DefaultTolerance when tol is not positive (the
 // zero value of every solver's Tolerance).
 func toleranceOr(tol float64) float64 {
@@ -124,7 +121,7 @@ func iterationsOr(n int) int {
 }
 
 // inputResult reports the input pose's end error: the result of a solve that
-// leaves the pose as it is (Fade >= 1).
+// leaves the pose as it is (weight 0).
 func (c *Chain) inputResult(f *frame, p *Pose, tol float64) Result {
 	ex, ey := c.endCanonical(f, p.Angles, p.Base)
 	e := dist(ex, ey, f.rx, f.ry)

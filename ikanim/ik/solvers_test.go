@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/ik"
 )
 
 // A straight 3-bone chain along +x reaching for a target straight ahead at
@@ -71,17 +71,17 @@ func TestCCDHandCases(t *testing.T) {
 	}
 }
 
-func TestFadeWeights(t *testing.T) {
-	w := ik.FadeWeights(nil, 5, 0.2)
+func TestTaperWeights(t *testing.T) {
+	w := ik.TaperWeights(nil, 5, 0.2)
 	want := []float64{1, 0.8, 0.6, 0.4, 0.2}
 	for i := range want {
 		if math.Abs(w[i]-want[i]) > 1e-12 {
-			t.Errorf("FadeWeights[%d] = %v, want %v", i, w[i], want[i])
+			t.Errorf("TaperWeights[%d] = %v, want %v", i, w[i], want[i])
 		}
 	}
 	buf := make([]float64, 0, 8)
-	if n := testing.AllocsPerRun(10, func() { buf = ik.FadeWeights(buf, 8, 0.5) }); n != 0 {
-		t.Errorf("FadeWeights allocs %v", n)
+	if n := testing.AllocsPerRun(10, func() { buf = ik.TaperWeights(buf, 8, 0.5) }); n != 0 {
+		t.Errorf("TaperWeights allocs %v", n)
 	}
 }
 
@@ -101,7 +101,7 @@ func TestSolversProperty(t *testing.T) {
 		solvers := []namedSolver{
 			{"FABRIK", &ik.FABRIK{MaxIterations: 500, Tolerance: 1e-3}, false},
 			{"CCD", &ik.CCD{MaxIterations: 2000, Tolerance: 1e-3}, false},
-			{"LookAt", &ik.LookAt{Weights: ik.FadeWeights(nil, n, 1)}, false},
+			{"LookAt", &ik.LookAt{Weights: ik.TaperWeights(nil, n, 1)}, false},
 		}
 		if n == 2 {
 			solvers = append(solvers, namedSolver{"TwoBone", &ik.TwoBone{}, true}, namedSolver{"ArmAim", &ik.ArmAim{}, true})
@@ -202,45 +202,66 @@ func TestBlend(t *testing.T) {
 	}
 }
 
-// Fade 1 leaves the pose unchanged; Fade 0.5 lands halfway (shortest
-// arc) between the input and the full solve; NaN fade is full IK.
-func TestFade(t *testing.T) {
+// Weight 0 leaves the pose unchanged; weight 0.5 lands halfway (shortest
+// arc) between the input and the full solve; the zero value and weight 1
+// are full IK; NaN is weight 0.
+func TestWeight(t *testing.T) {
 	c := mustChain(t, ik.Bone{Length: 60, Rest: 0.2}, ik.Bone{Length: 40, Rest: 0.3})
 	target := mgl64.Vec2{30, 60}
-	mk := func(kind string, fade float64) namedSolver {
+	type weighted interface {
+		ik.Solver
+		SetWeight(float64)
+		Weight() float64
+	}
+	mk := func(kind string) weighted {
 		switch kind {
 		case "TwoBone":
-			return namedSolver{kind, &ik.TwoBone{Fade: fade}, true}
+			return &ik.TwoBone{}
 		case "ArmAim":
-			return namedSolver{kind, &ik.ArmAim{Fade: fade}, true}
+			return &ik.ArmAim{}
 		case "FABRIK":
-			return namedSolver{kind, &ik.FABRIK{Fade: fade}, false}
+			return &ik.FABRIK{}
 		case "CCD":
-			return namedSolver{kind, &ik.CCD{Fade: fade}, false}
+			return &ik.CCD{}
 		}
-		return namedSolver{kind, &ik.LookAt{Fade: fade}, false}
+		return &ik.LookAt{}
+	}
+	with := func(kind string, w float64) weighted {
+		s := mk(kind)
+		s.SetWeight(w)
+		return s
 	}
 	for _, kind := range []string{"TwoBone", "ArmAim", "FABRIK", "CCD", "LookAt"} {
+		if w := mk(kind).Weight(); w != 1 {
+			t.Errorf("%s: zero value Weight() = %v, want 1", kind, w)
+		}
+		zero := c.NewPose()
+		mk(kind).Solve(c, &zero, target)
 		full := c.NewPose()
-		mk(kind, 0).s.Solve(c, &full, target)
+		with(kind, 1).Solve(c, &full, target)
 		nan := c.NewPose()
-		mk(kind, math.NaN()).s.Solve(c, &nan, target)
+		with(kind, math.NaN()).Solve(c, &nan, target)
 		none := c.NewPose()
-		mk(kind, 1).s.Solve(c, &none, target)
+		with(kind, 0).Solve(c, &none, target)
+		over := c.NewPose()
+		with(kind, 7).Solve(c, &over, target)
 		half := c.NewPose()
-		r := mk(kind, 0.5).s.Solve(c, &half, target)
+		r := with(kind, 0.5).Solve(c, &half, target)
 		checkPose(t, c, &half, r)
 		rest := c.NewPose()
 		for i := range rest.Angles {
-			if none.Angles[i] != rest.Angles[i] {
-				t.Errorf("%s Fade 1: angle %d = %v, want %v", kind, i, none.Angles[i], rest.Angles[i])
+			if zero.Angles[i] != full.Angles[i] || over.Angles[i] != full.Angles[i] {
+				t.Errorf("%s: angle %d: zero value %v, weight 7 %v, want weight 1's %v", kind, i, zero.Angles[i], over.Angles[i], full.Angles[i])
 			}
-			if nan.Angles[i] != full.Angles[i] {
-				t.Errorf("%s Fade NaN: angle %d = %v, want full IK %v", kind, i, nan.Angles[i], full.Angles[i])
+			if none.Angles[i] != rest.Angles[i] {
+				t.Errorf("%s weight 0: angle %d = %v, want %v", kind, i, none.Angles[i], rest.Angles[i])
+			}
+			if nan.Angles[i] != rest.Angles[i] {
+				t.Errorf("%s weight NaN: angle %d = %v, want the input %v", kind, i, nan.Angles[i], rest.Angles[i])
 			}
 			want := rest.Angles[i] + 0.5*math.Remainder(full.Angles[i]-rest.Angles[i], 2*math.Pi)
 			if math.Abs(half.Angles[i]-want) > 1e-12 {
-				t.Errorf("%s Fade 0.5: angle %d = %v, want %v", kind, i, half.Angles[i], want)
+				t.Errorf("%s weight 0.5: angle %d = %v, want %v", kind, i, half.Angles[i], want)
 			}
 		}
 	}

@@ -158,8 +158,9 @@ type TwoBone struct {
 	// 20% to reach); 0 or 1 = no stretch. The factor used is reported in
 	// Result.Scale.
 	Stretch float64
-	// Fade: 0 = full IK, 1 = input pose (see the package doc).
-	Fade float64
+	// Weighting: 1 (the zero value) = full IK, 0 = input pose (see the
+	// package doc).
+	Weighting
 	// Tolerance for Result.Reached, px; 0 means DefaultTolerance.
 	Tolerance float64
 }
@@ -175,7 +176,7 @@ func (s *TwoBone) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 		return Result{}
 	}
 	tol := toleranceOr(s.Tolerance)
-	fade := fadeAmount(s.Fade)
+	fade := s.fade()
 	if fade >= 1 {
 		ex, ey := c.endCanonical(&f, p.Angles, p.Base)
 		e := dist(ex, ey, f.rx, f.ry)

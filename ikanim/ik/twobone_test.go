@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/ikanim/ikanim/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/ik"
 )
 
 // A 3-4-5 right triangle: root (0,0), target (5,0), upper 3, lower 4. The

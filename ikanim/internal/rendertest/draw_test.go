@@ -9,7 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/ikanim/ikanim/ikanim"
+	"github.com/ikanim/kit/ikanim"
 )
 
 // solid returns a w x h image filled with c.

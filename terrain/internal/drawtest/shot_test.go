@@ -9,7 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/ikanim/ikanim/terrain"
+	"github.com/ikanim/kit/terrain"
 )
 
 // loadPNG reads a PNG of package assets' sources by path (the terrain
