@@ -27,6 +27,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/ikanim/kit/ikanim/ik"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Aimer defaults (used when the field is zero).
@@ -40,7 +42,8 @@ const (
 // it (the look limb) and, for a two-handed weapon, the main hand holds the
 // grip with its forearm exactly on the aim line while the support hand holds
 // the barrel at a fixed offset from it. Weights fade with the limbs' FadeIn
-// and FadeOut. Control does not allocate.
+// and FadeOut. Build it with NewAimer (or NewBipedAimer) and add it to the
+// rig; its Update does not allocate.
 type Aimer struct {
 	// Target is the world point to aim at.
 	Target mgl64.Vec2
@@ -68,6 +71,7 @@ type Aimer struct {
 	// (for a right-facing character, below the line), px.
 	Support mgl64.Vec2
 
+	rig           *Rig
 	def           *RigDef
 	main, support int // limb indices (support -1: one-handed)
 	look          int // limb index or -1
@@ -81,11 +85,12 @@ type Aimer struct {
 // NewAimer builds an aimer for rigs of def. main names the two-bone arm that
 // holds the grip; support (may be "") the arm that holds the barrel; look
 // (may be "") the look-at limb of the head. Errors name the argument.
-func NewAimer(def *RigDef, main, support, look string) (*Aimer, error) {
-	if def == nil {
-		return nil, fmt.Errorf("ikanim: NewAimer: def is nil")
+func NewAimer(rig *Rig, main, support, look string) (*Aimer, error) {
+	if rig == nil {
+		return nil, fmt.Errorf("ikanim: NewAimer: rig is nil")
 	}
-	a := &Aimer{def: def, support: -1, look: -1, LookWeight: 1, Weight: 1}
+	def := rig.def
+	a := &Aimer{rig: rig, def: def, support: -1, look: -1, LookWeight: 1, Weight: 1}
 	a.main = def.LimbIndex(main)
 	if a.main < 0 {
 		return nil, fmt.Errorf("ikanim: NewAimer: main: %q is not a limb of the rig", main)
@@ -112,8 +117,8 @@ func NewAimer(def *RigDef, main, support, look string) (*Aimer, error) {
 // NewBipedAimer is NewAimer for the biped template: the near arm on the
 // grip, held at Reach 0.6, the far arm on the barrel 12 px further along the
 // aim line, the head looking with its face (LookAxis pi/2).
-func NewBipedAimer(def *RigDef) (*Aimer, error) {
-	a, err := NewAimer(def, LimbArmNear, LimbArmFar, LimbLook)
+func NewBipedAimer(rig *Rig) (*Aimer, error) {
+	a, err := NewAimer(rig, LimbArmNear, LimbArmFar, LimbLook)
 	if err != nil {
 		return nil, err
 	}
@@ -121,30 +126,30 @@ func NewBipedAimer(def *RigDef) (*Aimer, error) {
 	return a, nil
 }
 
-// Wrist returns the main wrist's world position set in the last Control.
+// Wrist returns the main wrist's world position set in the last Update.
 func (a *Aimer) Wrist() mgl64.Vec2 { return a.wrist }
 
 // AimAngle returns the world angle of the aim direction from the shoulder
-// used in the last Control (after clamping), radians, clockwise on screen.
+// used in the last Update (after clamping), radians, clockwise on screen.
 func (a *Aimer) AimAngle() float64 { return a.aimDir }
 
-// Control implements Controller. It does nothing for a rig of another
-// definition.
-func (a *Aimer) Control(r *Rig, _ float64) {
-	if r.def != a.def {
-		return
-	}
+// Stage implements Controller: an aimer runs after the pose source.
+func (a *Aimer) Stage() Stage { return StageControl }
+
+// Update implements Controller (the rig calls it).
+func (a *Aimer) Update(float64) {
+	r := a.rig
 	ld := &r.def.limbs[a.main]
 	mainLimb := &r.limbs[a.main]
-	w := clamp01(a.Weight)
+	w := num.Clamp01(a.Weight)
 	if a.look >= 0 {
 		l := &r.limbs[a.look]
-		l.Target, l.Weight = a.Target, clamp01(a.LookWeight)
-		if a.LookAxis != 0 && finiteNum(a.LookAxis) {
-			l.LookAt.Axis = a.LookAxis
+		l.Target, l.Weight = a.Target, num.Clamp01(a.LookWeight)
+		if la, ok := l.solver.(*ik.LookAt); ok && a.LookAxis != 0 && num.Finite(a.LookAxis) {
+			la.Axis = a.LookAxis
 		}
 	}
-	if !finiteVec(a.Target) {
+	if !num.FiniteVec(a.Target) {
 		mainLimb.Weight = 0
 		if a.support >= 0 && !a.OneHanded {
 			r.limbs[a.support].Weight = 0
@@ -165,19 +170,19 @@ func (a *Aimer) Control(r *Rig, _ float64) {
 		dist, d = 1, mgl64.Vec2{1, 0}
 	}
 	theta := math.Atan2(d[1], d[0])
-	maxUp := orDefault(a.MaxUp, DefaultAimMaxUp)
-	maxDown := orDefault(a.MaxDown, DefaultAimMaxDown)
+	maxUp := num.Or(a.MaxUp, DefaultAimMaxUp)
+	maxDown := num.Or(a.MaxDown, DefaultAimMaxDown)
 	theta = math.Max(-maxUp, math.Min(maxDown, theta))
 	st, ct := math.Sincos(theta)
 	aimPt := mgl64.Vec2{S[0] + dist*ct, S[1] + dist*st}
 
 	a.pose.Origin, a.pose.Base, a.pose.Mirror = S, base, false
 	a.pose.Angles[0], a.pose.Angles[1] = r.animAngle[a.upper]-base, r.anim[a.fore]
-	a.aim.Reach = orDefault(a.Reach, DefaultAimReach)
+	a.aim.Reach = num.Or(a.Reach, DefaultAimReach)
 	if a.aim.Reach >= 1 {
 		a.aim.Reach = DefaultAimReach
 	}
-	a.aim.Bend = mainLimb.TwoBone.Bend
+	a.aim.Bend = ld.Bend
 	a.aim.Solve(ld.chain, &a.pose, aimPt)
 	// Forward kinematics of the aimed arm.
 	u, l := ld.chain.Bone(0).Length, ld.chain.Bone(1).Length
@@ -186,7 +191,7 @@ func (a *Aimer) Control(r *Rig, _ float64) {
 	s0, c0 := math.Sincos(a0)
 	s1, c1 := math.Sincos(phi)
 	W := mgl64.Vec2{S[0] + u*c0 + l*c1, S[1] + u*s0 + l*s1}
-	if !finiteVec(W) || !finiteNum(phi) {
+	if !num.FiniteVec(W) || !num.Finite(phi) {
 		return
 	}
 	a.wrist = r.frame.toWorld(W)

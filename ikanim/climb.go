@@ -52,6 +52,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Climber defaults (used when the field is zero).
@@ -76,8 +78,8 @@ const (
 	climbMaxCornerSteps    = 16
 )
 
-// ClimbLimb is one limb of a Climber.
-type ClimbLimb struct {
+// ClimbLimbDef is one limb of a Climber.
+type ClimbLimbDef struct {
 	// Limb names a limb with an effector (a hand or a foot).
 	Limb string
 	// Home is the limb's character-frame point at mid-hold: its y sets the
@@ -92,8 +94,8 @@ type ClimbLimb struct {
 	Offset float64
 }
 
-// ClimbContact is one climbing limb's state after the last Control.
-type ClimbContact struct {
+// ClimbLimbState is one climbing limb's state after the last Update.
+type ClimbLimbState struct {
 	// Holding is true while the limb holds (its part of the cycle), found
 	// a surface and is not still moving onto it (engaging, or from the
 	// face to the top of a corner).
@@ -114,9 +116,9 @@ type ClimbContact struct {
 // them find it, turned to its normal; the body keeps Distance from the wall;
 // over an outer corner side rays stepping forward find the top. The game
 // moves Position along up at Speed. Fields left zero take their documented
-// defaults. Control does not allocate.
+// defaults. Build it with NewClimber (or NewBipedClimber) and add it to the
+// rig; its Update does not allocate.
 type Climber struct {
-	Ground Ground
 	// Speed is the climbing speed along up, px/s (negative climbs down).
 	Speed float64
 	// Stride is the climb per cycle, px (default 32); Duty the share of a
@@ -146,7 +148,9 @@ type Climber struct {
 	CornerStep           float64
 	CornerUp, CornerDown float64
 
+	rig                         *Rig
 	def                         *RigDef
+	ground                      Ground
 	limbs                       []climbLimb
 	phase                       float64
 	chest                       mgl64.Vec2 // character-frame chest point (animated)
@@ -157,9 +161,9 @@ type Climber struct {
 }
 
 type climbLimb struct {
-	ClimbLimb
+	ClimbLimbDef
 	limb     int
-	contact  ClimbContact
+	contact  ClimbLimbState
 	wall     mgl64.Vec2 // last wall-face hit, world
 	wallOK   bool
 	init     bool       // rot and contact.Target hold the last frame's values
@@ -177,17 +181,18 @@ type climbLimb struct {
 // NewClimber builds a climber for rigs of def. chestY is the chest's height
 // in the character frame (y, negative above the origin) used for the body
 // distance ray. Errors name the limb and field.
-func NewClimber(def *RigDef, ground Ground, chestY float64, limbs ...ClimbLimb) (*Climber, error) {
-	if def == nil {
-		return nil, fmt.Errorf("ikanim: NewClimber: def is nil")
+func NewClimber(rig *Rig, ground Ground, chestY float64, limbs ...ClimbLimbDef) (*Climber, error) {
+	if rig == nil {
+		return nil, fmt.Errorf("ikanim: NewClimber: rig is nil")
 	}
+	def := rig.def
 	if len(limbs) == 0 {
 		return nil, fmt.Errorf("ikanim: NewClimber: limbs is empty")
 	}
-	if !finiteNum(chestY) {
+	if !num.Finite(chestY) {
 		return nil, fmt.Errorf("ikanim: NewClimber: chestY %v is not finite", chestY)
 	}
-	c := &Climber{Ground: ground, def: def, chest: mgl64.Vec2{0, chestY}}
+	c := &Climber{rig: rig, def: def, ground: ground, chest: mgl64.Vec2{0, chestY}}
 	for i, l := range limbs {
 		where := fmt.Sprintf("ikanim: NewClimber: limbs[%d] (%q)", i, l.Limb)
 		li := def.LimbIndex(l.Limb)
@@ -196,17 +201,17 @@ func NewClimber(def *RigDef, ground Ground, chestY float64, limbs ...ClimbLimb) 
 			return nil, fmt.Errorf("%s: Limb is not a limb of the rig", where)
 		case def.limbs[li].effector < 0:
 			return nil, fmt.Errorf("%s: Limb has no Effector", where)
-		case !finiteVec(l.Home):
+		case !num.FiniteVec(l.Home):
 			return nil, fmt.Errorf("%s: Home %v is not finite", where, l.Home)
-		case !finiteNum(l.Phase) || l.Phase < 0 || l.Phase >= 1:
+		case !num.Finite(l.Phase) || l.Phase < 0 || l.Phase >= 1:
 			return nil, fmt.Errorf("%s: Phase %v must be in [0,1)", where, l.Phase)
-		case !finiteNum(l.Offset) || l.Offset < 0:
+		case !num.Finite(l.Offset) || l.Offset < 0:
 			return nil, fmt.Errorf("%s: Offset %v must be finite and >= 0", where, l.Offset)
 		}
 		if l.Offset == 0 {
 			l.Offset = DefaultClimbOffset
 		}
-		c.limbs = append(c.limbs, climbLimb{ClimbLimb: l, limb: li})
+		c.limbs = append(c.limbs, climbLimb{ClimbLimbDef: l, limb: li})
 	}
 	return c, nil
 }
@@ -214,21 +219,22 @@ func NewClimber(def *RigDef, ground Ground, chestY float64, limbs ...ClimbLimb) 
 // NewBipedClimber is NewClimber for the biped template with default sizes:
 // hands above the head, feet under the hips, diagonal pairs (near hand with
 // far foot) half a cycle apart.
-func NewBipedClimber(def *RigDef, ground Ground) (*Climber, error) {
+func NewBipedClimber(rig *Rig, ground Ground) (*Climber, error) {
 	hip := BipedHipHeight(BipedSizes{})
-	return NewClimber(def, ground, -hip-20,
-		ClimbLimb{Limb: LimbArmNear, Home: mgl64.Vec2{0, -hip - 52}, Phase: 0},
-		ClimbLimb{Limb: LimbArmFar, Home: mgl64.Vec2{0, -hip - 52}, Phase: 0.5},
-		ClimbLimb{Limb: LimbLegNear, Home: mgl64.Vec2{0, -28}, Phase: 0.5},
-		ClimbLimb{Limb: LimbLegFar, Home: mgl64.Vec2{0, -28}, Phase: 0},
+	return NewClimber(rig, ground, -hip-20,
+		ClimbLimbDef{Limb: LimbArmNear, Home: mgl64.Vec2{0, -hip - 52}, Phase: 0},
+		ClimbLimbDef{Limb: LimbArmFar, Home: mgl64.Vec2{0, -hip - 52}, Phase: 0.5},
+		ClimbLimbDef{Limb: LimbLegNear, Home: mgl64.Vec2{0, -28}, Phase: 0.5},
+		ClimbLimbDef{Limb: LimbLegFar, Home: mgl64.Vec2{0, -28}, Phase: 0},
 	)
 }
 
 // NumLimbs returns the number of climbing limbs.
 func (c *Climber) NumLimbs() int { return len(c.limbs) }
 
-// Contact returns climbing limb i's state after the last Control.
-func (c *Climber) Contact(i int) ClimbContact { return c.limbs[i].contact }
+// Limb returns climbing limb i's state after the last Update. It panics if
+// i is out of range.
+func (c *Climber) Limb(i int) ClimbLimbState { return c.limbs[i].contact }
 
 // Body returns the body's current offset along forward, px.
 func (c *Climber) Body() float64 { return c.body }
@@ -236,22 +242,23 @@ func (c *Climber) Body() float64 { return c.body }
 // Phase returns the climb cycle's phase in [0,1).
 func (c *Climber) Phase() float64 { return c.phase }
 
-// Control implements Controller.
-func (c *Climber) Control(r *Rig, dt float64) {
-	if r.def != c.def {
-		return
-	}
-	stride := orDefault(c.Stride, DefaultClimbStride)
-	duty := orDefault(c.Duty, DefaultClimbDuty)
+// Stage implements Controller: a climber runs after the pose source.
+func (c *Climber) Stage() Stage { return StageControl }
+
+// Update implements Controller (the rig calls it).
+func (c *Climber) Update(dt float64) {
+	r := c.rig
+	stride := num.Or(c.Stride, DefaultClimbStride)
+	duty := num.Or(c.Duty, DefaultClimbDuty)
 	duty = math.Max(0.05, math.Min(duty, 0.95))
-	if finiteNum(c.Speed) {
+	if num.Finite(c.Speed) {
 		c.phase = math.Mod(c.phase+c.Speed*dt/stride, 1)
 		if c.phase < 0 {
 			c.phase++
 		}
 	}
 	h := duty * stride / 2
-	lift := orDefault(c.Lift, DefaultClimbLift)
+	lift := num.Or(c.Lift, DefaultClimbLift)
 	for i := range c.limbs {
 		cl := &c.limbs[i]
 		q := math.Mod(c.phase+cl.Phase, 1)
@@ -276,8 +283,8 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	ct := &cl.contact
 	ct.Found, ct.Corner = false, false
 	cl.nRays = 0
-	behind := orDefault(c.Behind, DefaultClimbBehind)
-	reach := orDefault(c.Reach, DefaultClimbReach)
+	behind := num.Or(c.Behind, DefaultClimbBehind)
+	reach := num.Or(c.Reach, DefaultClimbReach)
 	p, n, ok := c.cast(r, cl, mgl64.Vec2{D[0] - behind, D[1]}, mgl64.Vec2{D[0] - behind + reach, D[1]})
 	if !ok || n[0] > -minGroundCos {
 		// Outer corner: step forward, cast down.
@@ -286,9 +293,9 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 			steps = DefaultCornerSteps
 		}
 		steps = min(steps, climbMaxCornerSteps)
-		step := orDefault(c.CornerStep, DefaultCornerStep)
-		up := orDefault(c.CornerUp, DefaultCornerUp)
-		down := orDefault(c.CornerDown, DefaultCornerDown)
+		step := num.Or(c.CornerStep, DefaultCornerStep)
+		up := num.Or(c.CornerUp, DefaultCornerUp)
+		down := num.Or(c.CornerDown, DefaultCornerDown)
 		ok = false
 		// Step forward from where the wall was last seen (this limb's last
 		// wall hit, else the chest's), so the first rays land just past the
@@ -327,26 +334,26 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		// Face to top (or back): the same arc from the last target, over
 		// CornerTime.
 		cl.from, cl.fromRot, cl.ease = ct.Target, cl.rot, 0
-		cl.easeTime = orDefault(c.CornerTime, DefaultClimbCornerTime)
+		cl.easeTime = num.Or(c.CornerTime, DefaultClimbCornerTime)
 	}
 	cl.corner = ct.Corner
 	if !cl.init {
-		cl.easeTime = orDefault(c.EngageTime, DefaultClimbEngage)
+		cl.easeTime = num.Or(c.EngageTime, DefaultClimbEngage)
 		// Engage from the effector's last position (its joint at the end of
 		// the chain) and its current rotation.
 		bones := r.def.limbs[cl.limb].bones
 		cl.from = r.frame.toWorld(r.end[bones[len(bones)-1]])
 		cl.fromRot, cl.ease = 0, 0
-		if l.CurrentWeight() > 0 && finiteNum(l.EffectorRotation) {
+		if l.CurrentWeight() > 0 && num.Finite(l.EffectorRotation) {
 			cl.fromRot = r.worldRot(l.EffectorRotation)
 		}
 	}
 	if cl.ease < 1 {
 		cl.ease = math.Min(1, cl.ease+dt/cl.easeTime)
-		if !finiteNum(cl.ease) {
+		if !num.Finite(cl.ease) {
 			cl.ease = 1
 		}
-		s := smoothstep(cl.ease)
+		s := num.Smoothstep(cl.ease)
 		root := r.start[r.def.limbs[cl.limb].bones[0]]
 		target = engageArc(r.frame.toLocal(cl.from).Sub(root), target.Sub(root), s).Add(root)
 		rot = cl.fromRot + math.Remainder(rot-cl.fromRot, 2*math.Pi)*s
@@ -355,11 +362,11 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		// A moving limb follows smoothly (a switch from the face to the top
 		// of a corner is a jump), within SwingSlope px and rad per px of its
 		// distance from the wall, so it is exact again when it holds.
-		a := 1 - math.Exp(-orDefault(c.SwingSpeed, DefaultClimbSwingSpeed)*dt)
+		a := 1 - math.Exp(-num.Or(c.SwingSpeed, DefaultClimbSwingSpeed)*dt)
 		cur := r.frame.toLocal(ct.Target)
 		cur = cur.Add(target.Sub(cur).Mul(a))
 		cr := cl.rot + math.Remainder(rot-cl.rot, 2*math.Pi)*a
-		k := orDefault(c.SwingSlope, DefaultClimbSwingSlope) * off
+		k := num.Or(c.SwingSlope, DefaultClimbSwingSlope) * off
 		if d := cur.Sub(target); d.Len() > k {
 			cur = target.Add(d.Mul(k / d.Len()))
 		}
@@ -399,11 +406,11 @@ func (c *Climber) cast(r *Rig, cl *climbLimb, from, to mgl64.Vec2) (p, n mgl64.V
 		cl.rayFrom[cl.nRays], cl.rayTo[cl.nRays] = wf, wt
 		cl.nRays++
 	}
-	if c.Ground == nil {
+	if c.ground == nil {
 		return p, n, false
 	}
-	wp, wn, ok := c.Ground.Raycast(wf, wt)
-	if !ok || !finiteVec(wp) || !finiteVec(wn) {
+	wp, wn, ok := c.ground.Raycast(wf, wt)
+	if !ok || !num.FiniteVec(wp) || !num.FiniteVec(wn) {
 		return p, n, false
 	}
 	n = r.frame.dirToLocal(wn)
@@ -416,8 +423,8 @@ func (c *Climber) cast(r *Rig, cl *climbLimb, from, to mgl64.Vec2) (p, n mgl64.V
 }
 
 func (c *Climber) updateBody(r *Rig, dt float64) {
-	behind := orDefault(c.Behind, DefaultClimbBehind)
-	reach := orDefault(c.Reach, DefaultClimbReach)
+	behind := num.Or(c.Behind, DefaultClimbBehind)
+	reach := num.Or(c.Reach, DefaultClimbReach)
 	from := mgl64.Vec2{c.chest[0] - behind, c.chest[1]}
 	to := mgl64.Vec2{c.chest[0] - behind + reach, c.chest[1]}
 	c.chestFrom, c.chestTo = r.frame.toWorld(from), r.frame.toWorld(to)
@@ -426,19 +433,21 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 	want := c.body
 	if c.chestHit {
 		c.chestPt = r.frame.toWorld(p)
-		want = p[0] - c.chest[0] - orDefault(c.Distance, DefaultClimbDistance)
+		want = p[0] - c.chest[0] - num.Or(c.Distance, DefaultClimbDistance)
 	}
-	c.body += (want - c.body) * (1 - math.Exp(-orDefault(c.BodySpeed, DefaultClimbBodySpeed)*dt))
-	if !finiteNum(c.body) {
+	c.body += (want - c.body) * (1 - math.Exp(-num.Or(c.BodySpeed, DefaultClimbBodySpeed)*dt))
+	if !num.Finite(c.body) {
 		c.body = 0
 	}
 	r.BodyOffset[0] += c.body - c.applied
 	c.applied = c.body
 }
 
-// Release removes the climber's body offset from r (call when the climb
-// ends and the climber is no longer run).
-func (c *Climber) Release(r *Rig) {
+// Release removes the climber's body offset from its rig and the weight of
+// its limbs (call it when the climb ends and the climber is removed from
+// the rig).
+func (c *Climber) Release() {
+	r := c.rig
 	r.BodyOffset[0] -= c.applied
 	c.applied, c.body = 0, 0
 	for i := range c.limbs {
@@ -446,30 +455,28 @@ func (c *Climber) Release(r *Rig) {
 	}
 }
 
-// DrawDebug draws the last rays and contacts through camera (nil: identity).
-// It does not allocate.
-func (c *Climber) DrawDebug(dst *ebiten.Image, camera *ebiten.GeoM) {
-	var id ebiten.GeoM
-	if camera == nil {
-		camera = &id
-	}
+// DrawDebug draws the last rays and contacts (opts nil: the defaults). See
+// DebugOptions.
+func (c *Climber) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
+	cam := opts.camera()
 	for i := range c.limbs {
 		cl := &c.limbs[i]
 		for k := 0; k < cl.nRays; k++ {
-			DebugLine(dst, camera, cl.rayFrom[k], cl.rayTo[k], 1, DebugRayColor)
+			DebugLine(dst, cam, cl.rayFrom[k], cl.rayTo[k], 1, debugRayColor)
 		}
 		if cl.contact.Found {
-			DebugRay(dst, camera, cl.contact.Point, cl.contact.Point, true, cl.contact.Point, cl.contact.Normal)
+			DebugRay(dst, cam, cl.contact.Point, cl.contact.Point, true, cl.contact.Point, cl.contact.Normal)
 		}
 	}
-	DebugRay(dst, camera, c.chestFrom, c.chestTo, c.chestHit, c.chestPt, mgl64.Vec2{})
+	DebugRay(dst, cam, c.chestFrom, c.chestTo, c.chestHit, c.chestPt, mgl64.Vec2{})
 }
 
 // Handoff ends the climb like Release but keeps the body where it is: the
-// climber's body offset moves into r.Position (along the rig's forward), and
-// the limbs keep their weights and targets for the controller that takes
-// over (a Mantler).
-func (c *Climber) Handoff(r *Rig) {
+// climber's body offset moves into the rig's Position (along its forward),
+// and the limbs keep their weights and targets for the controller that
+// takes over (a Mantler).
+func (c *Climber) Handoff() {
+	r := c.rig
 	r.Position = r.Position.Add(r.Forward().Mul(c.applied))
 	r.BodyOffset[0] -= c.applied
 	c.applied, c.body = 0, 0

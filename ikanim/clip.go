@@ -9,6 +9,8 @@ import (
 	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Clip is a keyframe animation: local angles of some bones and the root offset
@@ -103,14 +105,14 @@ func ParseClip(data []byte, def *RigDef) (*Clip, error) {
 	}
 	c := &Clip{Name: f.Name, Duration: f.Duration, Loop: f.Loop, def: def, tracks: make([]clipTrack, def.NumBones())}
 	where := fmt.Sprintf("ikanim: clip %q", f.Name)
-	if !finiteNum(f.Duration) || f.Duration <= 0 || f.Duration > 3600 {
+	if !num.Finite(f.Duration) || f.Duration <= 0 || f.Duration > 3600 {
 		return nil, fmt.Errorf("%s: duration %v must be in (0, 3600] seconds", where, f.Duration)
 	}
 	checkTime := func(what string, k int, t *float64, prev float64) (float64, error) {
 		switch {
 		case t == nil:
 			return 0, fmt.Errorf("%s: %s key %d: t is missing", where, what, k)
-		case !finiteNum(*t) || *t < 0 || *t > f.Duration:
+		case !num.Finite(*t) || *t < 0 || *t > f.Duration:
 			return 0, fmt.Errorf("%s: %s key %d: t %v outside [0, duration %v]", where, what, k, *t, f.Duration)
 		case k > 0 && *t <= prev:
 			return 0, fmt.Errorf("%s: %s key %d: t %v not after the previous key's %v", where, what, k, *t, prev)
@@ -137,7 +139,7 @@ func ParseClip(data []byte, def *RigDef) (*Clip, error) {
 			if err != nil {
 				return nil, err
 			}
-			if key.Deg == nil || !finiteNum(*key.Deg) || math.Abs(*key.Deg) > 36000 {
+			if key.Deg == nil || !num.Finite(*key.Deg) || math.Abs(*key.Deg) > 36000 {
 				return nil, fmt.Errorf("%s: %s key %d: deg is missing or not a finite angle", where, what, k)
 			}
 			keys[k] = clipKey{t, *key.Deg * math.Pi / 180}
@@ -154,7 +156,7 @@ func ParseClip(data []byte, def *RigDef) (*Clip, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !finiteNum(key.X) || !finiteNum(key.Y) || math.Abs(key.X) > 1e6 || math.Abs(key.Y) > 1e6 {
+		if !num.Finite(key.X) || !num.Finite(key.Y) || math.Abs(key.X) > 1e6 || math.Abs(key.Y) > 1e6 {
 			return nil, fmt.Errorf("%s: root key %d: x, y must be finite and within 1e6 px", where, k)
 		}
 		c.root = append(c.root, clipKey2{t, mgl64.Vec2{key.X, key.Y}})
@@ -189,7 +191,7 @@ func (c *Clip) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 
 // localTime maps t into [0, Duration]: wrapped for loops, clamped otherwise.
 func (c *Clip) localTime(t float64) float64 {
-	if !finiteNum(t) {
+	if !num.Finite(t) {
 		return 0
 	}
 	if c.Loop {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 const testClip = `{
@@ -100,11 +102,11 @@ func FuzzParseClip(f *testing.F) {
 		}
 		for _, tm := range []float64{-1, 0, 0.3, c.Duration, 1e9, math.NaN()} {
 			root := c.Pose(def, tm, dst)
-			if !finiteVec(root) {
+			if !num.FiniteVec(root) {
 				t.Fatalf("root %v at t=%v", root, tm)
 			}
 			for i, a := range dst {
-				if !finiteNum(a) {
+				if !num.Finite(a) {
 					t.Fatalf("bone %d angle %v at t=%v", i, a, tm)
 				}
 			}

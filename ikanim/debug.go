@@ -9,8 +9,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
-// DebugOptions configure the debug overlay. The zero value draws everything
-// with the default colours and no camera.
+// DebugOptions configure every debug overlay of the library: the rig's
+// (Rig.DrawDebug), the controllers' (Grounder, Climber) and the creatures'
+// (creature.Creature.DrawDebug). The zero value, and a nil pointer, draw
+// everything with the default colours and no camera.
 type DebugOptions struct {
 	// Camera maps world to screen (zero value: identity).
 	Camera ebiten.GeoM
@@ -20,17 +22,80 @@ type DebugOptions struct {
 	LineWidth float32
 }
 
-// Debug overlay colours.
+// The debug overlay's palette, shared by every overlay of the library. The
+// colours are boxed once as color.Color values, so drawing them does not
+// allocate one per call.
 var (
-	DebugBoneColor   = color.RGBA{80, 230, 255, 255}
-	DebugJointColor  = color.RGBA{255, 255, 255, 255}
-	DebugLimitColor  = color.RGBA{255, 200, 60, 160}
-	DebugTargetColor = color.RGBA{255, 70, 90, 255}
-	DebugPoleColor   = color.RGBA{190, 120, 255, 255}
-	DebugRayColor    = color.RGBA{120, 255, 120, 200}
-	DebugHitColor    = color.RGBA{255, 255, 80, 255}
-	DebugNormalColor = color.RGBA{255, 150, 40, 255}
+	debugBoneColor   color.Color = color.RGBA{80, 230, 255, 255}
+	debugJointColor  color.Color = color.RGBA{255, 255, 255, 255}
+	debugLimitColor  color.Color = color.RGBA{255, 200, 60, 160}
+	debugTargetColor color.Color = color.RGBA{255, 70, 90, 255}
+	debugPoleColor   color.Color = color.RGBA{190, 120, 255, 255}
+	debugRayColor    color.Color = color.RGBA{120, 255, 120, 200}
+	debugMissColor   color.Color = color.RGBA{120, 120, 120, 200}
+	debugHitColor    color.Color = color.RGBA{255, 255, 80, 255}
+	debugNormalColor color.Color = color.RGBA{255, 150, 40, 255}
+	debugHomeColor   color.Color = color.RGBA{255, 200, 60, 255}
 )
+
+// DebugColor names a colour of the debug overlay's palette.
+type DebugColor uint8
+
+// The colours of the debug overlay, for a game or a package's own overlay
+// drawn in the same style (DebugLine and friends take any color.Color).
+const (
+	DebugBone   DebugColor = iota // bones and legs
+	DebugJoint                    // joints
+	DebugLimit                    // joint-limit arcs
+	DebugTarget                   // limb targets and step targets
+	DebugPole                     // poles and up vectors
+	DebugRayHit                   // rays that hit
+	DebugRayMiss                  // rays that missed
+	DebugHit                      // hit points and planted contacts
+	DebugNormal                   // surface normals
+	DebugHome                     // rest (home) positions
+)
+
+// Color returns the palette's colour.
+func (c DebugColor) Color() color.Color {
+	switch c {
+	case DebugBone:
+		return debugBoneColor
+	case DebugJoint:
+		return debugJointColor
+	case DebugLimit:
+		return debugLimitColor
+	case DebugTarget:
+		return debugTargetColor
+	case DebugPole:
+		return debugPoleColor
+	case DebugRayHit:
+		return debugRayColor
+	case DebugRayMiss:
+		return debugMissColor
+	case DebugHit:
+		return debugHitColor
+	case DebugNormal:
+		return debugNormalColor
+	case DebugHome:
+		return debugHomeColor
+	}
+	return debugBoneColor
+}
+
+var identityCamera ebiten.GeoM
+
+// camera returns the options' camera (the identity for nil options).
+func (o *DebugOptions) camera() *ebiten.GeoM {
+	if o == nil {
+		return &identityCamera
+	}
+	return &o.Camera
+}
+
+// CameraOrIdentity returns &opts.Camera, or the identity when opts is nil:
+// the camera other packages' overlays draw through.
+func (o *DebugOptions) CameraOrIdentity() *ebiten.GeoM { return o.camera() }
 
 // DrawDebug draws the rig's debug overlay: bones, joints, joint-limit arcs,
 // limb targets and pole points. Controllers draw their own rays with
@@ -54,10 +119,10 @@ func (r *Rig) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 			r.debugArc(dst, opts, s, base+b.Limit.Min, base+b.Limit.Max, math.Max(b.Length*0.45, 6), w*0.75)
 		}
 		if !opts.HideBones && b.Length > 0 {
-			DebugLine(dst, &opts.Camera, s, e, w, DebugBoneColor)
+			DebugLine(dst, &opts.Camera, s, e, w, debugBoneColor)
 		}
 		if !opts.HideJoints {
-			DebugDot(dst, &opts.Camera, s, 2.5, DebugJointColor)
+			DebugDot(dst, &opts.Camera, s, 2.5, debugJointColor)
 		}
 	}
 	if opts.HideTargets {
@@ -68,9 +133,9 @@ func (r *Rig) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 		if l.CurrentWeight() <= 0 {
 			continue
 		}
-		DebugCross(dst, &opts.Camera, l.Target, 5, w, DebugTargetColor)
+		DebugCross(dst, &opts.Camera, l.Target, 5, w, debugTargetColor)
 		if l.UsePole {
-			DebugCross(dst, &opts.Camera, l.Pole, 4, w, DebugPoleColor)
+			DebugCross(dst, &opts.Camera, l.Pole, 4, w, debugPoleColor)
 		}
 	}
 }
@@ -80,14 +145,14 @@ func (r *Rig) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 func (r *Rig) debugArc(dst *ebiten.Image, opts *DebugOptions, c mgl64.Vec2, a0, a1, radius float64, w float32) {
 	const steps = 12
 	prev := c.Add(r.frame.dirToWorld(mgl64.Vec2{math.Cos(a0), math.Sin(a0)}).Mul(radius))
-	DebugLine(dst, &opts.Camera, c, prev, w, DebugLimitColor)
+	DebugLine(dst, &opts.Camera, c, prev, w, debugLimitColor)
 	for k := 1; k <= steps; k++ {
 		a := a0 + (a1-a0)*float64(k)/steps
 		p := c.Add(r.frame.dirToWorld(mgl64.Vec2{math.Cos(a), math.Sin(a)}).Mul(radius))
-		DebugLine(dst, &opts.Camera, prev, p, w, DebugLimitColor)
+		DebugLine(dst, &opts.Camera, prev, p, w, debugLimitColor)
 		prev = p
 	}
-	DebugLine(dst, &opts.Camera, prev, c, w, DebugLimitColor)
+	DebugLine(dst, &opts.Camera, prev, c, w, debugLimitColor)
 }
 
 // DebugLine draws a world-space line through the camera.
@@ -114,10 +179,10 @@ func DebugCross(dst *ebiten.Image, camera *ebiten.GeoM, p mgl64.Vec2, size, widt
 // DebugRay draws a ray from..to, and when hit, the hit point and its normal.
 func DebugRay(dst *ebiten.Image, camera *ebiten.GeoM, from, to mgl64.Vec2, hit bool, point, normal mgl64.Vec2) {
 	if !hit {
-		DebugLine(dst, camera, from, to, 1, DebugRayColor)
+		DebugLine(dst, camera, from, to, 1, debugRayColor)
 		return
 	}
-	DebugLine(dst, camera, from, point, 1, DebugRayColor)
-	DebugDot(dst, camera, point, 2.5, DebugHitColor)
-	DebugLine(dst, camera, point, point.Add(normal.Mul(14)), 1.5, DebugNormalColor)
+	DebugLine(dst, camera, from, point, 1, debugRayColor)
+	DebugDot(dst, camera, point, 2.5, debugHitColor)
+	DebugLine(dst, camera, point, point.Add(normal.Mul(14)), 1.5, debugNormalColor)
 }

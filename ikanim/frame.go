@@ -4,19 +4,9 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
-
-// Facing says which way a character faces. The zero value faces right, the way
-// rigs are authored.
-type Facing uint8
-
-const (
-	FacingRight Facing = iota
-	FacingLeft
-)
-
-// DefaultUp is the up vector of a character standing on level ground.
-var DefaultUp = mgl64.Vec2{0, -1}
 
 // frame maps the character frame (authored facing right, up = (0,-1)) to the
 // world: mirror x when facing left, rotate so (0,-1) becomes Up, translate to
@@ -33,14 +23,14 @@ type frame struct {
 
 func newFrame(pos, up mgl64.Vec2, f Facing) frame {
 	l := up.Len()
-	if !(l > 1e-12) || !finiteVec(up) {
-		up, l = DefaultUp, 1
+	if !(l > 1e-12) || !num.FiniteVec(up) {
+		up, l = DefaultUp(), 1
 	}
 	ux, uy := up[0]/l, up[1]/l
 	// up = R(a)(0,-1) = (sin a, -cos a)
 	fr := frame{pos: pos, sin: ux, cos: -uy, mirror: f == FacingLeft}
 	fr.rot = math.Atan2(ux, -uy)
-	if !finiteVec(pos) {
+	if !num.FiniteVec(pos) {
 		fr.pos = mgl64.Vec2{}
 	}
 	return fr

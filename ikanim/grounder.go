@@ -48,6 +48,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Grounder defaults (used when the field is zero).
@@ -67,9 +69,9 @@ const (
 	maxGrounderSamples    = 3           // heel, ankle, toe
 )
 
-// GrounderLeg names a leg of a Grounder and its sole geometry. Zero values
+// LegDef names a leg of a Grounder and its sole geometry. Zero values
 // mean the defaults given in the comments.
-type GrounderLeg struct {
+type LegDef struct {
 	// Limb is the leg's limb name. It must be a limb with an Effector (the
 	// foot), whose start joint is the ankle.
 	Limb string
@@ -83,12 +85,12 @@ type GrounderLeg struct {
 
 // BipedGrounderLegs returns the legs of the biped template (NewBipedDef) with
 // its default sole geometry.
-func BipedGrounderLegs() []GrounderLeg {
-	return []GrounderLeg{{Limb: LimbLegFar}, {Limb: LimbLegNear}}
+func BipedGrounderLegs() []LegDef {
+	return []LegDef{{Limb: LimbLegFar}, {Limb: LimbLegNear}}
 }
 
-// LegContact is the state of one grounded leg after the last Control.
-type LegContact struct {
+// LegState is the state of one grounded leg after the last Update.
+type LegState struct {
 	// Grounded is true when the leg's rays found ground within MaxStep.
 	Grounded bool
 	// Planted is true when Grounded and the animated sole clearance is at
@@ -112,12 +114,11 @@ type LegContact struct {
 // surface normal on top of its animated angle, and lowers the body (the
 // centroid) so the foot that must reach furthest down can.
 //
-// One Grounder serves one Rig of the definition it was built for. Fields are
-// tunables; the zero value of each means its documented default. Control does
+// A Grounder is built for one Rig (NewGrounder) and runs in its frame once
+// added to it (Rig.Add). Fields are
+// tunables; the zero value of each means its documented default. Update does
 // not allocate.
 type Grounder struct {
-	// Ground is what the rays query.
-	Ground Ground
 	// RayUp is how far above the animated ankle the rays start, px
 	// (default 40). RayDown is how far below it they end (default 60).
 	RayUp, RayDown float64
@@ -164,13 +165,14 @@ type Grounder struct {
 	// LiftWeight in [0,1] lifts the body by that share of the highest foot's
 	// upward offset (default 0: the body is only lowered).
 	LiftWeight float64
-	// OnlyWhenIdle holds the body offset while Idle is false.
+	// OnlyWhenIdle holds the body offset while the rig is not idle
+	// (Rig.IsIdle: derived from its motion unless the game sets Rig.Idle).
 	OnlyWhenIdle bool
-	// Idle is set by the game when the character stands still.
-	Idle bool
 
-	def  *RigDef
-	legs []grounderLeg
+	rig    *Rig
+	def    *RigDef
+	ground Ground
+	legs   []grounderLeg
 	body float64 // current body offset along up (negative = lowered)
 	// applied is the body offset this grounder added to rig.BodyOffset last
 	// frame (character frame, y down).
@@ -179,9 +181,9 @@ type Grounder struct {
 
 // grounderLeg is the runtime state of one leg.
 type grounderLeg struct {
-	GrounderLeg
+	LegDef
 	limb, foot int
-	contact    LegContact
+	contact    LegState
 	init       bool // offset and angle hold a value from a grounded frame
 	walkLeg    int  // WalkCycle leg this limb is (0 near, 1 far), or -1
 	plan       swingPlan
@@ -197,14 +199,15 @@ type grounderLeg struct {
 
 // NewGrounder builds a grounder for rigs of def. Each leg must name a limb
 // of def that has an Effector; errors name the leg and the field.
-func NewGrounder(def *RigDef, ground Ground, legs ...GrounderLeg) (*Grounder, error) {
-	if def == nil {
-		return nil, fmt.Errorf("ikanim: NewGrounder: def is nil")
+func NewGrounder(rig *Rig, ground Ground, legs ...LegDef) (*Grounder, error) {
+	if rig == nil {
+		return nil, fmt.Errorf("ikanim: NewGrounder: rig is nil")
 	}
+	def := rig.def
 	if len(legs) == 0 {
 		return nil, fmt.Errorf("ikanim: NewGrounder: legs is empty")
 	}
-	g := &Grounder{Ground: ground, def: def, legs: make([]grounderLeg, len(legs))}
+	g := &Grounder{rig: rig, def: def, ground: ground, legs: make([]grounderLeg, len(legs))}
 	for i, l := range legs {
 		where := fmt.Sprintf("ikanim: NewGrounder: legs[%d] (%q)", i, l.Limb)
 		li := def.LimbIndex(l.Limb)
@@ -219,7 +222,7 @@ func NewGrounder(def *RigDef, ground Ground, legs ...GrounderLeg) (*Grounder, er
 			name string
 			v    float64
 		}{{"AnkleHeight", l.AnkleHeight}, {"Heel", l.Heel}, {"Toe", l.Toe}} {
-			if !finiteNum(f.v) || f.v < 0 {
+			if !num.Finite(f.v) || f.v < 0 {
 				return nil, fmt.Errorf("%s: %s %v must be finite and >= 0", where, f.name, f.v)
 			}
 		}
@@ -232,7 +235,7 @@ func NewGrounder(def *RigDef, ground Ground, legs ...GrounderLeg) (*Grounder, er
 		if l.Toe == 0 {
 			l.Toe = def.bones[foot].Length
 		}
-		g.legs[i] = grounderLeg{GrounderLeg: l, limb: li, foot: foot, walkLeg: walkLegOf(def, li)}
+		g.legs[i] = grounderLeg{LegDef: l, limb: li, foot: foot, walkLeg: walkLegOf(def, li)}
 	}
 	return g, nil
 }
@@ -240,34 +243,28 @@ func NewGrounder(def *RigDef, ground Ground, legs ...GrounderLeg) (*Grounder, er
 // NumLegs returns the number of legs.
 func (g *Grounder) NumLegs() int { return len(g.legs) }
 
-// Leg returns leg i's state after the last Control. It panics if i is out of
+// Leg returns leg i's state after the last Update. It panics if i is out of
 // range.
-func (g *Grounder) Leg(i int) LegContact { return g.legs[i].contact }
+func (g *Grounder) Leg(i int) LegState { return g.legs[i].contact }
 
-// LegSpec returns leg i's sole geometry with defaults filled in.
-func (g *Grounder) LegSpec(i int) GrounderLeg { return g.legs[i].GrounderLeg }
+// LegDef returns leg i's sole geometry with defaults filled in.
+func (g *Grounder) LegDef(i int) LegDef { return g.legs[i].LegDef }
 
 // Body returns the current body offset along up, px (negative = lowered).
 func (g *Grounder) Body() float64 { return g.body }
 
-func orDefault(v, d float64) float64 {
-	if v > 0 && finiteNum(v) {
-		return v
-	}
-	return d
-}
+// Stage implements Controller: a grounder runs after the pose source.
+func (g *Grounder) Stage() Stage { return StageControl }
 
-// Control implements Controller. It does nothing for a rig of another
-// definition.
-func (g *Grounder) Control(r *Rig, dt float64) {
-	if r.def != g.def {
-		return
-	}
-	maxAngle := orDefault(g.MaxFootAngle, DefaultMaxFootAngle)
-	maxStep := orDefault(g.MaxStep, DefaultMaxStep)
-	planted := orDefault(g.PlantedLift, DefaultPlantedLift)
+// Update implements Controller: it places the feet and the body for this
+// frame (the rig calls it).
+func (g *Grounder) Update(dt float64) {
+	r := g.rig
+	maxAngle := num.Or(g.MaxFootAngle, DefaultMaxFootAngle)
+	maxStep := num.Or(g.MaxStep, DefaultMaxStep)
+	planted := num.Or(g.PlantedLift, DefaultPlantedLift)
 	footAlpha := 1.0
-	if g.FootSpeed > 0 && finiteNum(g.FootSpeed) {
+	if g.FootSpeed > 0 && num.Finite(g.FootSpeed) {
 		footAlpha = 1 - math.Exp(-g.FootSpeed*dt)
 	}
 	low, high, found := 0.0, 0.0, false
@@ -300,8 +297,8 @@ func (g *Grounder) Control(r *Rig, dt float64) {
 			// px of clearance, so it lands exactly and without a jump.
 			c.Offset += (s - c.Offset) * footAlpha
 			c.Angle += (phi - c.Angle) * footAlpha
-			do := orDefault(g.LandSlope, DefaultLandSlope) * lift
-			da := orDefault(g.LandAngleSlope, DefaultLandAngleSlope) * lift
+			do := num.Or(g.LandSlope, DefaultLandSlope) * lift
+			da := num.Or(g.LandAngleSlope, DefaultLandAngleSlope) * lift
 			c.Offset = s + math.Max(-do, math.Min(do, c.Offset-s))
 			c.Angle = phi + math.Max(-da, math.Min(da, c.Angle-phi))
 		} else {
@@ -338,24 +335,24 @@ func (r *Rig) worldRot(a float64) float64 {
 func (g *Grounder) updateBody(r *Rig, dt, low, high float64, found bool) {
 	target := 0.0
 	if found && !g.DisableBody {
-		lw := clamp01(g.LiftWeight)
+		lw := num.Clamp01(g.LiftWeight)
 		target = math.Min(0, low) + lw*math.Max(0, high)
-		target = math.Max(target, -orDefault(g.MaxLower, DefaultMaxLower))
+		target = math.Max(target, -num.Or(g.MaxLower, DefaultMaxLower))
 		maxLift := 0.0
-		if g.MaxLift > 0 && finiteNum(g.MaxLift) {
+		if g.MaxLift > 0 && num.Finite(g.MaxLift) {
 			maxLift = g.MaxLift
 		}
 		target = math.Min(target, maxLift)
 	}
-	if g.OnlyWhenIdle && !g.Idle && !g.DisableBody {
+	if g.OnlyWhenIdle && !r.IsIdle() && !g.DisableBody {
 		target = g.body
 	}
-	step := (target - g.body) * (1 - math.Exp(-orDefault(g.BodySpeed, DefaultBodySpeed)*dt))
-	if v := g.BodyMaxSpeed; v > 0 && finiteNum(v) {
+	step := (target - g.body) * (1 - math.Exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
+	if v := g.BodyMaxSpeed; v > 0 && num.Finite(v) {
 		step = math.Max(-v*dt, math.Min(v*dt, step))
 	}
 	g.body += step
-	if !finiteNum(g.body) {
+	if !num.Finite(g.body) {
 		g.body = 0
 	}
 	want := -g.body // character frame, y down
@@ -381,8 +378,8 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		xs = [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}
 		n = 3
 	}
-	up := orDefault(g.RayUp, DefaultRayUp)
-	down := orDefault(g.RayDown, DefaultRayDown)
+	up := num.Or(g.RayUp, DefaultRayUp)
+	down := num.Or(g.RayDown, DefaultRayDown)
 	lift = math.MaxFloat64
 	var hs, ns [maxGrounderSamples]mgl64.Vec2
 	var hit [maxGrounderSamples]bool
@@ -399,11 +396,11 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		if record {
 			leg.from[k], leg.to[k], leg.hit[k] = from, to, false
 		}
-		if g.Ground == nil {
+		if g.ground == nil {
 			continue
 		}
-		p, nrm, hitOK := g.Ground.Raycast(from, to)
-		if !hitOK || !finiteVec(p) || !finiteVec(nrm) {
+		p, nrm, hitOK := g.ground.Raycast(from, to)
+		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
 		}
 		if record {
@@ -421,7 +418,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		my += nl[1]
 		ok = true
 	}
-	if !finiteNum(lift) || lift < 0 || lift == math.MaxFloat64 {
+	if !num.Finite(lift) || lift < 0 || lift == math.MaxFloat64 {
 		lift = 0 // an animated sole below its ground line stands on the ground
 	}
 	if !ok {
@@ -446,8 +443,8 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 			px, py := A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
 			from := r.frame.toWorld(mgl64.Vec2{px, A[1] - up})
 			to := r.frame.toWorld(mgl64.Vec2{px, A[1] + down})
-			p, _, hitOK := g.Ground.Raycast(from, to)
-			if !hitOK || !finiteVec(p) {
+			p, _, hitOK := g.ground.Raycast(from, to)
+			if !hitOK || !num.FiniteVec(p) {
 				continue
 			}
 			h := r.frame.toLocal(p)
@@ -468,26 +465,23 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 			s = math.Max(s, lift-base)
 		}
 	}
-	if !finiteNum(s) || !finiteNum(phi) {
+	if !num.Finite(s) || !num.Finite(phi) {
 		return 0, 0, lift, false
 	}
 	return s, phi, lift, true
 }
 
 // DrawDebug draws the grounder's last rays, hits, normals and foot targets
-// through camera (nil: identity). It does not allocate.
-func (g *Grounder) DrawDebug(dst *ebiten.Image, camera *ebiten.GeoM) {
-	var id ebiten.GeoM
-	if camera == nil {
-		camera = &id
-	}
+// (opts nil: the defaults). See DebugOptions.
+func (g *Grounder) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
+	cam := opts.camera()
 	for i := range g.legs {
 		leg := &g.legs[i]
 		for k := 0; k < leg.n; k++ {
-			DebugRay(dst, camera, leg.from[k], leg.to[k], leg.hit[k], leg.point[k], leg.normal[k])
+			DebugRay(dst, cam, leg.from[k], leg.to[k], leg.hit[k], leg.point[k], leg.normal[k])
 		}
 		if leg.contact.Grounded {
-			DebugCross(dst, camera, leg.contact.Target, 4, 1.5, DebugTargetColor)
+			DebugCross(dst, cam, leg.contact.Target, 4, 1.5, debugTargetColor)
 		}
 	}
 }

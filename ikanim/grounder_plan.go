@@ -22,8 +22,8 @@
 //
 //	H(v) = h0 + (h1-h0)*e_k(v) + B*sin(pi*v),  v = (u-u0)/(1-u0),
 //
-// from the height h0 at planning time (u0), where e_k is smoothstep(v^k)
-// when descending (leave the upper level late) and smoothstep(1-(1-v)^k)
+// from the height h0 at planning time (u0), where e_k is num.Smoothstep(v^k)
+// when descending (leave the upper level late) and num.Smoothstep(1-(1-v)^k)
 // when rising (leave the lower level early), and the rotation goes from a0
 // to a1 by the same easing. The path is checked against swingSamples-1
 // level-foot placements g_j along the animated ankle path (its x moves by
@@ -40,6 +40,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 const (
@@ -66,7 +68,7 @@ type swingPlan struct {
 func (p *swingPlan) at(u float64) (h, a float64) {
 	v := 1.0
 	if p.u0 < 1 {
-		v = clamp01((u - p.u0) / (1 - p.u0))
+		v = num.Clamp01((u - p.u0) / (1 - p.u0))
 	}
 	e := ease(v, p.ease, p.down)
 	return p.h0 + (p.h1-p.h0)*e + p.bump*math.Sin(math.Pi*v), p.a0 + (p.a1-p.a0)*e
@@ -171,18 +173,18 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 		prev := leg.contact.Offset
 		off = math.Max(prev-dv, math.Min(prev+dv, off))
 	}
-	if !finiteNum(off) || !finiteNum(a) {
+	if !num.Finite(off) || !num.Finite(a) {
 		p.on = false
 		return 0, 0, false
 	}
 	return off, a, true
 }
 
-// ease is smoothstep(v^k) when late (descend at the end of the swing) and
-// smoothstep(1-(1-v)^k) otherwise (rise early); k = 1 is smoothstep.
+// ease is num.Smoothstep(v^k) when late (descend at the end of the swing) and
+// num.Smoothstep(1-(1-v)^k) otherwise (rise early); k = 1 is smoothstep.
 func ease(v, k float64, late bool) float64 {
 	if late {
-		return smoothstep(math.Pow(v, k))
+		return num.Smoothstep(math.Pow(v, k))
 	}
-	return smoothstep(1 - math.Pow(1-v, k))
+	return num.Smoothstep(1 - math.Pow(1-v, k))
 }

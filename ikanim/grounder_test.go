@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 const deg = math.Pi / 180
@@ -351,7 +353,7 @@ func TestGrounderSurvivesBadGround(t *testing.T) {
 		settle(r, 30)
 		for i := 0; i < r.def.NumBones(); i++ {
 			s, e := r.Joint(i)
-			if !finiteVec(s) || !finiteVec(e) {
+			if !num.FiniteVec(s) || !num.FiniteVec(e) {
 				t.Fatalf("ground %T: bone %d joints %v %v", g, i, s, e)
 			}
 		}

@@ -31,9 +31,8 @@
 // by its Spread along the ledge (the character's forward), and the legs'
 // weights go to 0, so they dangle in the animated pose.
 //
-// Position and Up are set for the next frame: the rig's frame for the
-// current frame was fixed when Update began, so call Hang before Update (it
-// does so when added as a Controller too, one frame late, which is smooth).
+// The Hanger is a mover (StageMove): the rig runs it before the pose, so
+// the Position and Up it sets are those of the same frame.
 package ikanim
 
 import (
@@ -41,6 +40,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Hanger defaults (used when the field is zero).
@@ -54,7 +55,8 @@ const (
 // Hanger hangs a character from a ledge: each listed arm's hand is pinned to
 // the ledge point (spread along the ledge), the character's Position and Up
 // are driven so the arms hold the body below it, and the listed legs are
-// released to dangle. Call Hang before each rig.Update. It does not allocate.
+// released to dangle. Build it with NewHanger (or NewBipedHanger) and add it
+// to the rig. Its Update does not allocate.
 type Hanger struct {
 	// Ledge is the world point the hands grip.
 	Ledge mgl64.Vec2
@@ -85,6 +87,7 @@ type Hanger struct {
 	// px, in the order of the arms given to NewHanger.
 	Spread []float64
 
+	rig   *Rig
 	def   *RigDef
 	arms  []int
 	legs  []int
@@ -102,14 +105,15 @@ type Hanger struct {
 
 // NewHanger builds a hanger for rigs of def with the named arms (hands on the
 // ledge) and legs (released). Errors name the argument.
-func NewHanger(def *RigDef, arms, legs []string) (*Hanger, error) {
-	if def == nil {
-		return nil, fmt.Errorf("ikanim: NewHanger: def is nil")
+func NewHanger(rig *Rig, arms, legs []string) (*Hanger, error) {
+	if rig == nil {
+		return nil, fmt.Errorf("ikanim: NewHanger: rig is nil")
 	}
+	def := rig.def
 	if len(arms) == 0 {
 		return nil, fmt.Errorf("ikanim: NewHanger: arms is empty")
 	}
-	h := &Hanger{def: def, Spread: make([]float64, len(arms))}
+	h := &Hanger{rig: rig, def: def, Spread: make([]float64, len(arms))}
 	for i, n := range arms {
 		li := def.LimbIndex(n)
 		if li < 0 {
@@ -130,8 +134,8 @@ func NewHanger(def *RigDef, arms, legs []string) (*Hanger, error) {
 
 // NewBipedHanger is NewHanger for the biped template: both arms, hands 6 px
 // apart, legs dangling.
-func NewBipedHanger(def *RigDef) (*Hanger, error) {
-	h, err := NewHanger(def, []string{LimbArmNear, LimbArmFar}, []string{LimbLegNear, LimbLegFar})
+func NewBipedHanger(rig *Rig) (*Hanger, error) {
+	h, err := NewHanger(rig, []string{LimbArmNear, LimbArmFar}, []string{LimbLegNear, LimbLegFar})
 	if err != nil {
 		return nil, err
 	}
@@ -139,17 +143,18 @@ func NewBipedHanger(def *RigDef) (*Hanger, error) {
 	return h, nil
 }
 
-// Reset makes the next Hang place the body on the ledge at once (a
+// Reset makes the next Update place the body on the ledge at once (a
 // teleport) instead of easing it in; the arms still ease in.
 func (h *Hanger) Reset() { h.init, h.snap = false, true }
 
-// Hang drives r's Position and Up toward the hanging pose and sets the arms'
-// targets. Call it before r.Update(dt).
-func (h *Hanger) Hang(r *Rig, dt float64) {
-	if r.def != h.def {
-		return
-	}
-	if !h.Active || !finiteVec(h.Ledge) {
+// Stage implements Controller: a hanger moves the body before the pose.
+func (h *Hanger) Stage() Stage { return StageMove }
+
+// Update implements Controller: it drives the rig's Position and Up toward
+// the hanging pose and sets the arms' targets (the rig calls it).
+func (h *Hanger) Update(dt float64) {
+	r := h.rig
+	if !h.Active || !num.FiniteVec(h.Ledge) {
 		for _, li := range h.arms {
 			r.limbs[li].Weight = 0
 		}
@@ -163,25 +168,25 @@ func (h *Hanger) Hang(r *Rig, dt float64) {
 		dt = 0
 	}
 	h.t += dt
-	period := orDefault(h.SwingPeriod, DefaultSwingPeriod)
+	period := num.Or(h.SwingPeriod, DefaultSwingPeriod)
 	psi := 0.0
-	if finiteNum(h.Swing) {
+	if num.Finite(h.Swing) {
 		psi = h.Swing * math.Sin(2*math.Pi*math.Mod(h.t/period, 1))
 	}
 	sp, cp := math.Sincos(psi)
-	k := orDefault(h.HangReach, DefaultHangReach)
+	k := num.Or(h.HangReach, DefaultHangReach)
 	if k >= 1 {
 		k = DefaultHangReach
 	}
 	d := k * r.def.limbs[h.arms[0]].chain.Reach()
 	back := 0.0
-	if h.Back > 0 && finiteNum(h.Back) {
+	if h.Back > 0 && num.Finite(h.Back) {
 		back = h.Back
 	}
 	// The grip furthest from the shoulder along forward sets the height.
 	m := math.Abs(back)
 	for i := range h.arms {
-		if i < len(h.Spread) && finiteNum(h.Spread[i]) {
+		if i < len(h.Spread) && num.Finite(h.Spread[i]) {
 			m = math.Max(m, math.Abs(back+h.Spread[i]))
 		}
 	}
@@ -192,8 +197,8 @@ func (h *Hanger) Hang(r *Rig, dt float64) {
 	}
 	want := mgl64.Vec2{h.Ledge[0] - (L[0]*cp - L[1]*sp), h.Ledge[1] - (L[0]*sp + L[1]*cp)}
 	up := mgl64.Vec2{sp, -cp}
-	ease := orDefault(h.EaseIn, DefaultHangEaseIn)
-	if !(ease > 0) || !finiteNum(ease) {
+	ease := num.Or(h.EaseIn, DefaultHangEaseIn)
+	if !(ease > 0) || !num.Finite(ease) {
 		ease = DefaultHangEaseIn
 	}
 	if !h.init {
@@ -205,7 +210,7 @@ func (h *Hanger) Hang(r *Rig, dt float64) {
 			h.ease = math.Min(h.ease, r.limbs[li].ramp)
 		}
 		h.since, h.from, h.fromUp = 0, r.Position, upAngle(r.Up)
-		h.moving = !h.snap && r.Time != 0 && finiteVec(h.from)
+		h.moving = !h.snap && r.Time != 0 && num.FiniteVec(h.from)
 		h.snap = false
 		if !h.moving {
 			r.Position, r.Up = want, up
@@ -221,12 +226,12 @@ func (h *Hanger) Hang(r *Rig, dt float64) {
 		h.moving = false // the ease is over: Position is on the hang
 	}
 	if h.moving {
-		k := smoothstep(h.since / ease)
+		k := num.Smoothstep(h.since / ease)
 		r.Position = h.from.Add(want.Sub(h.from).Mul(k))
 		a := h.fromUp + math.Remainder(psi-h.fromUp, 2*math.Pi)*k
 		r.Up = mgl64.Vec2{math.Sin(a), -math.Cos(a)}
 	} else {
-		a := 1 - math.Exp(-orDefault(h.Speed, DefaultHangSpeed)*dt)
+		a := 1 - math.Exp(-num.Or(h.Speed, DefaultHangSpeed)*dt)
 		r.Position = r.Position.Add(want.Sub(r.Position).Mul(a))
 		r.Up = up
 	}
@@ -236,7 +241,7 @@ func (h *Hanger) Hang(r *Rig, dt float64) {
 	}
 	for i, li := range h.arms {
 		s := 0.0
-		if i < len(h.Spread) && finiteNum(h.Spread[i]) {
+		if i < len(h.Spread) && num.Finite(h.Spread[i]) {
 			s = h.Spread[i]
 		}
 		r.limbs[li].Target = h.Ledge.Add(fwd.Mul(s))
@@ -246,7 +251,7 @@ func (h *Hanger) Hang(r *Rig, dt float64) {
 // upAngle returns the clockwise angle from (0,-1) to up, radians (0 for a
 // zero or non-finite up).
 func upAngle(up mgl64.Vec2) float64 {
-	if !finiteVec(up) || up == (mgl64.Vec2{}) {
+	if !num.FiniteVec(up) || up == (mgl64.Vec2{}) {
 		return 0
 	}
 	return math.Atan2(up[0], -up[1])

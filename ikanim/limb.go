@@ -6,10 +6,13 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/ikanim/kit/ikanim/ik"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Limb is the per-instance state of one LimbDef: its target, its weight and
-// its solver with the solver's scratch space.
+// its solver (made from the definition's SolverKind, holding the solver's
+// scratch space).
 //
 // A limb does nothing until the game (or a controller) gives it a Weight above
 // 0 and a Target. The current weight follows Weight over the definition's
@@ -31,18 +34,14 @@ type Limb struct {
 	Pole    mgl64.Vec2
 	UsePole bool
 
-	// The solvers. Only the one the definition names is used; tune it here
-	// (e.g. FABRIK.MaxIterations). Their scratch space lives in these values.
-	TwoBone ik.TwoBone
-	FABRIK  ik.FABRIK
-	CCD     ik.CCD
-	LookAt  ik.LookAt
-
 	// Result is the last solve's report.
 	Result ik.Result
 
-	def  *limbDef
-	ramp float64 // current linear weight in [0,1]
+	def    *limbDef
+	solver ik.Solver
+	// twoBone is solver when it is a TwoBone (Pole and UsePole go to it).
+	twoBone *ik.TwoBone
+	ramp    float64 // current linear weight in [0,1]
 	// effTurn is last frame's effector turn from its animated angle;
 	// effOn says it is valid (the limb was active last frame).
 	effTurn float64
@@ -56,25 +55,20 @@ func (l *Limb) init(r *Rig, i int) {
 	l.def = d
 	l.pose = d.chain.NewPose()
 	l.solved = make([]float64, len(d.bones))
-	l.TwoBone.Bend = d.Bend
-	l.FABRIK.Tolerance, l.FABRIK.MaxIterations = d.Tolerance, d.MaxIterations
-	l.CCD.Tolerance, l.CCD.MaxIterations = d.Tolerance, d.MaxIterations
-	if d.Solver == SolveCCD && len(d.Weights) > 0 {
-		l.CCD.Weights = d.Weights
-	}
-	if d.Solver == SolveLookAt {
-		l.LookAt.Axis = d.Axis
-		if len(d.Weights) > 0 {
-			l.LookAt.Weights = d.Weights
-		}
-	}
+	l.solver = d.newSolver()
+	l.twoBone, _ = l.solver.(*ik.TwoBone)
 }
+
+// Solver returns the limb's solver, made from its definition's SolverKind:
+// *ik.TwoBone, *ik.ArmAim, *ik.FABRIK, *ik.CCD or *ik.LookAt. Tune it with a
+// type assertion, e.g. limb.Solver().(*ik.FABRIK).MaxIterations = 20.
+func (l *Limb) Solver() ik.Solver { return l.solver }
 
 // Name returns the limb's name.
 func (l *Limb) Name() string { return l.def.Name }
 
-// Solver returns the limb's solver kind.
-func (l *Limb) Solver() SolverKind { return l.def.Solver }
+// Kind returns the limb's solver kind.
+func (l *Limb) Kind() SolverKind { return l.def.Solver }
 
 // Bones returns the bone indices of the chain, root to tip. The slice belongs
 // to the definition: do not modify it.
@@ -88,18 +82,18 @@ func (l *Limb) Reach() float64 { return l.def.chain.Reach() }
 
 // CurrentWeight returns the blend weight applied in the last Update, after
 // the fade and its smoothstep.
-func (l *Limb) CurrentWeight() float64 { return smoothstep(l.ramp) }
+func (l *Limb) CurrentWeight() float64 { return num.Smoothstep(l.ramp) }
 
 // SetWeightNow sets both the desired and the current weight, skipping the
 // fade (for setup and teleports).
 func (l *Limb) SetWeightNow(w float64) {
-	w = clamp01(w)
+	w = num.Clamp01(w)
 	l.Weight, l.ramp = w, w
 }
 
 // advance moves the ramp toward Weight over the fade times.
 func (l *Limb) advance(dt float64) {
-	want := clamp01(l.Weight)
+	want := num.Clamp01(l.Weight)
 	switch {
 	case l.ramp < want:
 		if l.def.FadeIn <= 0 {
@@ -120,8 +114,8 @@ func (l *Limb) advance(dt float64) {
 // into r.local. It reports whether it changed the pose.
 func (l *Limb) solve(r *Rig, dt float64) bool {
 	l.advance(dt)
-	w := smoothstep(l.ramp)
-	if w <= 0 || !finiteVec(l.Target) {
+	w := num.Smoothstep(l.ramp)
+	if w <= 0 || !num.FiniteVec(l.Target) {
 		l.Result = ik.Result{}
 		l.effOn = false
 		return false
@@ -137,20 +131,13 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 		l.pose.Angles[k] = r.local[bi]
 	}
 	target := r.frame.toLocal(l.Target)
-	switch d.Solver {
-	case SolveTwoBone:
-		l.TwoBone.UsePole = l.UsePole
+	if tb := l.twoBone; tb != nil {
+		tb.UsePole = l.UsePole
 		if l.UsePole {
-			l.TwoBone.Pole = r.frame.toLocal(l.Pole)
+			tb.Pole = r.frame.toLocal(l.Pole)
 		}
-		l.Result = l.TwoBone.Solve(d.chain, &l.pose, target)
-	case SolveFABRIK:
-		l.Result = l.FABRIK.Solve(d.chain, &l.pose, target)
-	case SolveCCD:
-		l.Result = l.CCD.Solve(d.chain, &l.pose, target)
-	case SolveLookAt:
-		l.Result = l.LookAt.Solve(d.chain, &l.pose, target)
 	}
+	l.Result = l.solver.Solve(d.chain, &l.pose, target)
 	copy(l.solved, l.pose.Angles)
 	for k, bi := range d.bones {
 		l.pose.Angles[k] = r.local[bi]
@@ -169,7 +156,7 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 			tipWorld += a
 		}
 		rot := l.EffectorRotation
-		if !finiteNum(rot) {
+		if !num.Finite(rot) {
 			rot = 0
 		}
 		if r.Facing == FacingLeft {
@@ -192,17 +179,4 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 		r.local[e] = cur + w*d
 	}
 	return true
-}
-
-func clamp01(w float64) float64 {
-	if !(w > 0) {
-		return 0
-	}
-	return math.Min(w, 1)
-}
-
-// smoothstep eases t in [0,1] with zero slope at both ends.
-func smoothstep(t float64) float64 {
-	t = clamp01(t)
-	return t * t * (3 - 2*t)
 }

@@ -37,6 +37,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Reacher defaults (used when the field is zero).
@@ -53,8 +55,8 @@ const (
 // arm, the body crouches (rig.BodyOffset along up). It writes the arm's
 // weight, target and hand rotation only while Active (and sets the weight to
 // 0 once when Active is cleared), so add it after another controller that
-// uses the same arm (an Aimer) to take the arm over for the reach. Control
-// does not allocate.
+// uses the same arm (an Aimer) to take the arm over for the reach. Build it
+// with NewReacher and add it to the rig; its Update does not allocate.
 type Reacher struct {
 	// Target is the world point the hand reaches for.
 	Target mgl64.Vec2
@@ -78,6 +80,7 @@ type Reacher struct {
 	HandAngle    float64
 	UseHandAngle bool
 
+	rig     *Rig
 	def     *RigDef
 	limb    int
 	upper   int
@@ -90,15 +93,16 @@ type Reacher struct {
 }
 
 // NewReacher builds a reacher for rigs of def on the named two-bone arm.
-func NewReacher(def *RigDef, arm string) (*Reacher, error) {
-	if def == nil {
-		return nil, fmt.Errorf("ikanim: NewReacher: def is nil")
+func NewReacher(rig *Rig, arm string) (*Reacher, error) {
+	if rig == nil {
+		return nil, fmt.Errorf("ikanim: NewReacher: rig is nil")
 	}
+	def := rig.def
 	li := def.LimbIndex(arm)
 	if li < 0 {
 		return nil, fmt.Errorf("ikanim: NewReacher: arm: %q is not a limb of the rig", arm)
 	}
-	return &Reacher{def: def, limb: li, upper: def.limbs[li].bones[0]}, nil
+	return &Reacher{rig: rig, def: def, limb: li, upper: def.limbs[li].bones[0]}, nil
 }
 
 // Crouch returns the current crouch, px.
@@ -107,11 +111,12 @@ func (c *Reacher) Crouch() float64 { return c.crouch }
 // Weight returns the reach's current blend weight in [0,1]: it follows
 // Active over Duration (default the arm's FadeIn) and the arm's FadeOut with
 // a smoothstep.
-func (c *Reacher) Weight() float64 { return smoothstep(c.blend) }
+func (c *Reacher) Weight() float64 { return num.Smoothstep(c.blend) }
 
 // Reached reports whether, after the last Update, the hand (the chain's end)
 // was within 0.5 px of Target with the reach fully blended in.
-func (c *Reacher) Reached(r *Rig) bool {
+func (c *Reacher) Reached() bool {
+	r := c.rig
 	l := &r.limbs[c.limb]
 	if l.CurrentWeight() < 1 {
 		return false
@@ -120,20 +125,21 @@ func (c *Reacher) Reached(r *Rig) bool {
 	return end.Sub(c.Target).Len() <= DefaultReachTol
 }
 
-// Control implements Controller.
-func (c *Reacher) Control(r *Rig, dt float64) {
-	if r.def != c.def {
-		return
-	}
+// Stage implements Controller: a reacher runs after the pose source.
+func (c *Reacher) Stage() Stage { return StageControl }
+
+// Update implements Controller (the rig calls it).
+func (c *Reacher) Update(dt float64) {
+	r := c.rig
 	l := &r.limbs[c.limb]
 	// The reach's own blend, the arm's fade without another controller's
 	// weight (an Aimer's) on the same arm.
 	ld := &r.def.limbs[c.limb]
 	in := ld.FadeIn
-	if c.Duration > 0 && finiteNum(c.Duration) {
+	if c.Duration > 0 && num.Finite(c.Duration) {
 		in = c.Duration
 	}
-	if c.Active && finiteVec(c.Target) {
+	if c.Active && num.FiniteVec(c.Target) {
 		if in > 0 {
 			c.blend = math.Min(1, c.blend+dt/in)
 		} else {
@@ -147,22 +153,22 @@ func (c *Reacher) Control(r *Rig, dt float64) {
 	// Crouch toward what the reach needs, weighted by the reach's blend.
 	want := 0.0
 	R := r.def.limbs[c.limb].chain.Reach()
-	kR := math.Min(orDefault(c.ReachFraction, DefaultReachFraction), 1) * R
-	if !c.NoCrouch && finiteVec(c.Target) {
+	kR := math.Min(num.Or(c.ReachFraction, DefaultReachFraction), 1) * R
+	if !c.NoCrouch && num.FiniteVec(c.Target) {
 		S := r.animStart[c.upper].Add(r.BodyOffset)
 		S[1] -= c.applied
 		T := r.frame.toLocal(c.Target)
 		dx, dy := T[0]-S[0], T[1]-S[1]
-		maxC := orDefault(c.MaxCrouch, DefaultMaxCrouch)
+		maxC := num.Or(c.MaxCrouch, DefaultMaxCrouch)
 		if math.Abs(dx) < kR {
 			want = dy - math.Sqrt(kR*kR-dx*dx)
 		} else {
 			want = maxC
 		}
-		want = math.Max(0, math.Min(maxC, want)) * smoothstep(c.blend)
+		want = math.Max(0, math.Min(maxC, want)) * num.Smoothstep(c.blend)
 	}
-	c.crouch += (want - c.crouch) * (1 - math.Exp(-orDefault(c.CrouchSpeed, DefaultCrouchSpeed)*dt))
-	if !finiteNum(c.crouch) {
+	c.crouch += (want - c.crouch) * (1 - math.Exp(-num.Or(c.CrouchSpeed, DefaultCrouchSpeed)*dt))
+	if !num.Finite(c.crouch) {
 		c.crouch = 0
 	}
 	r.BodyOffset[1] += c.crouch - c.applied
@@ -171,7 +177,7 @@ func (c *Reacher) Control(r *Rig, dt float64) {
 	// while it reaches (and once when it lets go), so another controller
 	// (an Aimer) may own the arm the rest of the time.
 	switch {
-	case c.Active && finiteVec(c.Target):
+	case c.Active && num.FiniteVec(c.Target):
 		if !c.owns {
 			// Take the arm over from where its hand is now, so a reach that
 			// starts while another controller holds the arm does not jump.
@@ -182,14 +188,14 @@ func (c *Reacher) Control(r *Rig, dt float64) {
 			}
 		}
 		c.owns = true
-		k := smoothstep(c.blend)
+		k := num.Smoothstep(c.blend)
 		l.Target, l.Weight = c.from.Add(c.Target.Sub(c.from).Mul(k)), 1
 		if !c.NoCrouch && kR < R {
 			l.Target = c.softReach(r, l.Target, kR, R)
 		}
 		if e := r.def.limbs[c.limb].effector; e >= 0 {
 			rot := 0.0
-			if c.UseHandAngle && finiteNum(c.HandAngle) {
+			if c.UseHandAngle && num.Finite(c.HandAngle) {
 				rot = r.worldRot(r.frame.angleToLocal(c.HandAngle) - r.animAngle[e])
 			}
 			// The shorter way round: another controller's rotation may
@@ -210,7 +216,7 @@ func (c *Reacher) softReach(r *Rig, p mgl64.Vec2, kR, R float64) mgl64.Vec2 {
 	P := r.frame.toLocal(p)
 	v := P.Sub(S)
 	d := v.Len()
-	if !(d > kR) || !finiteNum(d) {
+	if !(d > kR) || !num.Finite(d) {
 		return p
 	}
 	m := R - kR

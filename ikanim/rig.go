@@ -1,35 +1,42 @@
 package ikanim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
-// Controller adjusts a rig each frame between the pose source and the limb
-// solves: it reads the animated pose and the world (ground, targets) and sets
-// limb targets, weights, effector rotations and the body offset. Grounders,
-// climbers, aimers and reachers are controllers. Controllers run in the order
-// they were added.
-type Controller interface {
-	Control(r *Rig, dt float64)
-}
-
 // Rig is one character instance of a RigDef: its place in the world, its
-// current pose and its IK limbs. The per-frame path (Update, Draw) does not
-// allocate.
+// current pose, its IK limbs and the controllers that drive them. The
+// per-frame path (Update, Draw) does not allocate.
 //
-// One frame: the pose source writes the animated (FK) pose; controllers read
-// it and set limb targets and the body offset; each limb solves in order and
-// blends with the pose by its weight; world transforms follow in one forward
-// pass over the flat bone slice.
+// One frame is one call to Update(dt); the game never runs a step of the
+// frame itself:
+//
+//  1. the game's own moves since the last Update give the measured
+//     Velocity (Speed, IsIdle);
+//  2. movers (controllers of StageMove: GroundFollower, Hanger, Mantler)
+//     move Position and Up;
+//  3. the pose source writes the animated (FK) pose at Time, which
+//     advances by dt*TimeScale (for a SpeedDriven source such as WalkCycle
+//     the time scale follows the measured speed);
+//  4. controllers (StageControl: Grounder, Climber, Aimer, Reacher) read
+//     the animated pose and the world and set limb targets, weights,
+//     effector rotations and BodyOffset;
+//  5. each limb solves toward its target and blends with the pose by its
+//     weight;
+//  6. world transforms follow in one forward pass over the flat bone
+//     slice; Joint, BoneAngle and Draw read them.
 type Rig struct {
 	// Position is the world position of the character origin.
 	Position mgl64.Vec2
-	// Up is the character's unit up vector (zero value: DefaultUp). A creature
-	// on a wall or ceiling is the same rig with another up.
+	// Up is the character's unit up vector (zero value: DefaultUp). A
+	// creature on a wall or ceiling is the same rig with another up.
 	Up mgl64.Vec2
 	// Facing mirrors the whole character, bend sides, limits and aims included.
 	Facing Facing
@@ -37,11 +44,21 @@ type Rig struct {
 	Source PoseSource
 	// Time is the pose source's clock in seconds, advanced by Update.
 	Time float64
-	// TimeScale multiplies dt for the pose source clock (0 means 1).
+	// TimeScale multiplies dt for the pose source's clock. The zero value
+	// means automatic: a Source that implements SpeedDriven (WalkCycle) is
+	// driven with the measured |Speed()| and its answer is used, so a walk
+	// keeps its planted feet still whatever speed the game moves the
+	// character at; any other source plays at 1. A negative value plays
+	// backward.
 	TimeScale float64
 	// BodyOffset moves the root bones in the character frame after the pose
-	// source (a grounder lowers the body with it; y is down).
+	// source (a grounder lowers the body with it; y is down). Controllers
+	// add their share to it and keep it until they are removed.
 	BodyOffset mgl64.Vec2
+	// Idle says whether the character stands still, for controllers that
+	// act only then (Grounder.OnlyWhenIdle). The zero value, Auto, derives
+	// it from the motion: idle while |Speed()| < IdleSpeed.
+	Idle Switch
 
 	def   *RigDef
 	frame frame
@@ -57,18 +74,39 @@ type Rig struct {
 	start, end []mgl64.Vec2
 	angle      []float64
 
-	limbs       []Limb
-	controllers []Controller
-	drawOp      ebiten.DrawImageOptions
+	limbs    []Limb
+	movers   []Controller // StageMove, in the order added
+	controls []Controller // StageControl, in the order added
+	drawOp   ebiten.DrawImageOptions
+
+	// Motion measured between Updates (the game's own moves).
+	lastPos  mgl64.Vec2
+	hasLast  bool
+	velocity mgl64.Vec2
+}
+
+// IdleSpeed is the speed along forward, px/s, below which a rig counts as
+// idle when its Idle switch is Auto.
+const IdleSpeed = 2.0
+
+// SpeedDriven is a PoseSource whose timing follows the character's ground
+// speed, such as WalkCycle. When a rig's TimeScale is 0 (automatic), the
+// rig calls Drive with its measured |Speed()| each frame, before Pose, and
+// uses the returned time scale.
+type SpeedDriven interface {
+	Drive(speed float64) (timeScale float64)
 }
 
 // NewRig makes an instance of def at rest. It allocates everything the rig
-// will need, so frames do not.
-func NewRig(def *RigDef) *Rig {
+// will need, so frames do not. It returns an error for a nil def.
+func NewRig(def *RigDef) (*Rig, error) {
+	if def == nil || len(def.bones) == 0 {
+		return nil, errors.New("ikanim: NewRig: def is nil or was not made by NewRigDef")
+	}
 	n := len(def.bones)
 	r := &Rig{
 		def:       def,
-		Up:        DefaultUp,
+		Up:        DefaultUp(),
 		anim:      make([]float64, n),
 		local:     make([]float64, n),
 		animStart: make([]mgl64.Vec2, n),
@@ -88,15 +126,63 @@ func NewRig(def *RigDef) *Rig {
 	r.frame = newFrame(r.Position, r.Up, r.Facing)
 	r.fk(r.anim, mgl64.Vec2{}, r.animStart, r.animEnd, r.animAngle)
 	r.fk(r.local, mgl64.Vec2{}, r.start, r.end, r.angle)
-	return r
+	return r, nil
 }
 
 // Def returns the rig's definition.
 func (r *Rig) Def() *RigDef { return r.def }
 
-// AddController appends a controller; controllers run in the order added.
-// Call it at setup (it may allocate).
-func (r *Rig) AddController(c Controller) { r.controllers = append(r.controllers, c) }
+// Add appends controllers to the frame: each runs in its Stage, and within
+// a stage in the order added. Add them at setup or at a change of mode
+// (Add may allocate the first time a stage grows; Remove and Add again
+// reuse the room). Adding a controller that is already there does nothing.
+func (r *Rig) Add(cs ...Controller) {
+	for _, c := range cs {
+		if c == nil || r.has(c) {
+			continue
+		}
+		if c.Stage() == StageMove {
+			r.movers = append(r.movers, c)
+		} else {
+			r.controls = append(r.controls, c)
+		}
+	}
+}
+
+// Remove takes controller c out of the frame and reports whether it was
+// there. It does not allocate. A controller that added a share to
+// BodyOffset keeps it there; controllers that hold one say how to give it
+// back (Climber.Release, Climber.Handoff).
+func (r *Rig) Remove(c Controller) bool {
+	for _, list := range []*[]Controller{&r.movers, &r.controls} {
+		for i, x := range *list {
+			if x == c {
+				copy((*list)[i:], (*list)[i+1:])
+				(*list)[len(*list)-1] = nil
+				*list = (*list)[:len(*list)-1]
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (r *Rig) has(c Controller) bool {
+	for _, x := range r.movers {
+		if x == c {
+			return true
+		}
+	}
+	for _, x := range r.controls {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// NumControllers returns the number of controllers added.
+func (r *Rig) NumControllers() int { return len(r.movers) + len(r.controls) }
 
 // Limb returns the named limb, or nil.
 func (r *Rig) Limb(name string) *Limb {
@@ -110,6 +196,9 @@ func (r *Rig) Limb(name string) *Limb {
 // LimbAt returns limb i. It panics if i is out of range.
 func (r *Rig) LimbAt(i int) *Limb { return &r.limbs[i] }
 
+// NumLimbs returns the number of limbs.
+func (r *Rig) NumLimbs() int { return len(r.limbs) }
+
 // MustLimb returns the named limb and panics with a clear message if the rig
 // has none (for setup code).
 func (r *Rig) MustLimb(name string) *Limb {
@@ -120,32 +209,70 @@ func (r *Rig) MustLimb(name string) *Limb {
 	return l
 }
 
-// Update advances the rig by dt seconds: pose source, controllers, limb
-// solves, world transforms. dt is clamped to [0, 0.25] (NaN counts as 0), so a
-// stall in the game cannot throw the pose.
+// Teleport moves the character to pos without walking there: the measured
+// velocity is reset, so a SpeedDriven pose source does not race and the
+// rig does not stop counting as idle. Movers that smooth the body (a
+// GroundFollower) have their own Reset.
+func (r *Rig) Teleport(pos mgl64.Vec2) {
+	r.Position = pos
+	r.lastPos, r.hasLast = pos, true
+	r.velocity = mgl64.Vec2{}
+}
+
+// Velocity returns the world velocity, px/s, of the game's own moves of
+// Position between the last two Updates (movers' moves within Update are
+// not counted). It is zero before the second Update and after Teleport.
+func (r *Rig) Velocity() mgl64.Vec2 { return r.velocity }
+
+// Speed returns Velocity along Forward, px/s (negative: walking backward).
+func (r *Rig) Speed() float64 { return r.velocity.Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0})) }
+
+// IsIdle reports whether the character stands still: the Idle switch, or,
+// when it is Auto, |Speed()| below IdleSpeed.
+func (r *Rig) IsIdle() bool { return r.Idle.Resolve(math.Abs(r.Speed()) < IdleSpeed) }
+
+// Update runs one frame of dt seconds (see Rig for its steps). dt is
+// clamped to [0, MaxDt] (NaN counts as 0), as everywhere in this library.
 func (r *Rig) Update(dt float64) {
-	if !(dt > 0) {
-		dt = 0
+	dt = num.ClampDt(dt)
+	if dt > 0 {
+		if r.hasLast && num.FiniteVec(r.Position) {
+			v := r.Position.Sub(r.lastPos).Mul(1 / dt)
+			if num.FiniteVec(v) {
+				r.velocity = v
+			}
+		} else {
+			r.velocity = mgl64.Vec2{}
+		}
 	}
-	dt = math.Min(dt, 0.25)
+	r.frame = newFrame(r.Position, r.Up, r.Facing)
+	for _, c := range r.movers {
+		c.Update(dt)
+	}
 	r.frame = newFrame(r.Position, r.Up, r.Facing)
 
 	ts := r.TimeScale
-	if ts == 0 || !finiteNum(ts) {
+	if ts == 0 || !num.Finite(ts) {
 		ts = 1
+		if d, ok := r.Source.(SpeedDriven); ok {
+			ts = d.Drive(math.Abs(r.Speed()))
+			if !num.Finite(ts) {
+				ts = 1
+			}
+		}
 	}
 	r.Time += dt * ts
-	if !finiteNum(r.Time) {
+	if !num.Finite(r.Time) {
 		r.Time = 0
 	}
 	r.animRoot = mgl64.Vec2{}
 	if r.Source != nil {
 		r.animRoot = r.Source.Pose(r.def, r.Time, r.anim)
-		if !finiteVec(r.animRoot) {
+		if !num.FiniteVec(r.animRoot) {
 			r.animRoot = mgl64.Vec2{}
 		}
 		for i, a := range r.anim {
-			if !finiteNum(a) {
+			if !num.Finite(a) {
 				r.anim[i] = r.def.bones[i].Rest
 			}
 		}
@@ -156,10 +283,10 @@ func (r *Rig) Update(dt float64) {
 	}
 	r.fk(r.anim, r.animRoot, r.animStart, r.animEnd, r.animAngle)
 
-	for _, c := range r.controllers {
-		c.Control(r, dt)
+	for _, c := range r.controls {
+		c.Update(dt)
 	}
-	if !finiteVec(r.BodyOffset) {
+	if !num.FiniteVec(r.BodyOffset) {
 		r.BodyOffset = mgl64.Vec2{}
 	}
 
@@ -170,6 +297,9 @@ func (r *Rig) Update(dt float64) {
 		if r.limbs[i].solve(r, dt) {
 			r.fkBones(r.def.limbs[i].subtree, r.local, root, r.start, r.end, r.angle)
 		}
+	}
+	if num.FiniteVec(r.Position) {
+		r.lastPos, r.hasLast = r.Position, true
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 
 	"github.com/ikanim/kit/ikanim/ik"
 	"github.com/ikanim/kit/ikanim/quality"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 const eps = 1e-9
@@ -292,7 +294,7 @@ func TestUpdateSurvivesBadInput(t *testing.T) {
 			r.Update(dt)
 			for b := 0; b < r.Def().NumBones(); b++ {
 				s, e := r.Joint(b)
-				if !finiteVec(s) || !finiteVec(e) || !finiteNum(r.BoneAngle(b)) {
+				if !num.FiniteVec(s) || !num.FiniteVec(e) || !num.Finite(r.BoneAngle(b)) {
 					t.Fatalf("input %d dt %v: bone %d is not finite: %v %v %v", i, dt, b, s, e, r.BoneAngle(b))
 				}
 			}

@@ -3,13 +3,14 @@ package ikanim
 import (
 	"errors"
 	"fmt"
-	"math"
 	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/ikanim/kit/ikanim/ik"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // BoneDef defines one bone of a rig.
@@ -57,6 +58,11 @@ const (
 	// SolveLookAt turns the chain so the last bone points at the target
 	// (heads, spine-neck-head aims, turrets).
 	SolveLookAt
+	// SolveArmAim is the arm-aim variant of the two-bone solver: the arm
+	// stretches to AimReach of its length toward the target, then turns
+	// so its forearm's line passes through it (an arm holding a gun or a
+	// torch). It needs exactly two bones.
+	SolveArmAim
 )
 
 func (k SolverKind) String() string {
@@ -69,6 +75,8 @@ func (k SolverKind) String() string {
 		return "CCD"
 	case SolveLookAt:
 		return "look-at"
+	case SolveArmAim:
+		return "arm-aim"
 	}
 	return fmt.Sprintf("SolverKind(%d)", k)
 }
@@ -78,11 +86,12 @@ func (k SolverKind) String() string {
 type LimbDef struct {
 	Name string
 	// Bones lists the chain root to tip; each bone is the child of the one
-	// before it and attached at its end. SolveTwoBone needs exactly two.
+	// before it and attached at its end. SolveTwoBone and SolveArmAim need
+	// exactly two.
 	Bones []string
 	// Solver picks the solver (default two-bone).
 	Solver SolverKind
-	// Bend is the two-bone bend side: +1 puts the middle joint on the
+	// Bend is the two-bone (and arm-aim) bend side: +1 puts the middle joint on the
 	// clockwise side of the root->target line, -1 on the other (0 means +1).
 	// It is given for the right-facing character; facing left mirrors it.
 	Bend float64
@@ -100,6 +109,9 @@ type LimbDef struct {
 	// Axis is LookAt's pointing direction in the last bone's frame (0 = along
 	// the bone).
 	Axis float64
+	// AimReach is ArmAim's stretch toward the target as a fraction of the
+	// arm's full reach, in (0,1) (0 = ik.DefaultArmReach).
+	AimReach float64
 	// FadeIn and FadeOut are the seconds the limb's weight takes to go from 0
 	// to 1 and back (0 = at once). The blend follows a smoothstep, so IK eases
 	// in and out without pops.
@@ -154,17 +166,17 @@ func NewRigDef(bones []BoneDef, limbs []LimbDef) (*RigDef, error) {
 			return nil, fmt.Errorf("%s: Name is empty", where)
 		case b.Parent < -1 || b.Parent >= i:
 			return nil, fmt.Errorf("%s: Parent %d must be -1 or the index of an earlier bone", where, b.Parent)
-		case !finiteNum(b.Length) || b.Length < 0:
+		case !num.Finite(b.Length) || b.Length < 0:
 			return nil, fmt.Errorf("%s: Length %v must be finite and >= 0", where, b.Length)
-		case !finiteNum(b.Rest):
+		case !num.Finite(b.Rest):
 			return nil, fmt.Errorf("%s: Rest %v is not finite", where, b.Rest)
-		case !finiteVec(b.Attach):
+		case !num.FiniteVec(b.Attach):
 			return nil, fmt.Errorf("%s: Attach %v is not finite", where, b.Attach)
 		}
 		if _, dup := d.byName[b.Name]; dup {
 			return nil, fmt.Errorf("%s: Name is used by an earlier bone", where)
 		}
-		if l := b.Limit; l.Enabled && (!finiteNum(l.Min) || !finiteNum(l.Max) || l.Min > l.Max) {
+		if l := b.Limit; l.Enabled && (!num.Finite(l.Min) || !num.Finite(l.Max) || l.Min > l.Max) {
 			return nil, fmt.Errorf("%s: Limit [%v, %v] must be finite with Min <= Max", where, l.Min, l.Max)
 		}
 		d.byName[b.Name] = i
@@ -201,13 +213,15 @@ func (d *RigDef) buildLimb(li int, l LimbDef) (limbDef, error) {
 		return ld, fmt.Errorf("%s: Name is empty", where)
 	case len(l.Bones) == 0:
 		return ld, fmt.Errorf("%s: Bones is empty", where)
-	case l.Solver > SolveLookAt:
+	case l.Solver > SolveArmAim:
 		return ld, fmt.Errorf("%s: Solver %v is unknown", where, l.Solver)
-	case l.Solver == SolveTwoBone && len(l.Bones) != 2:
-		return ld, fmt.Errorf("%s: Bones has %d bones, the two-bone solver needs 2", where, len(l.Bones))
-	case !finiteNum(l.Bend) || !finiteNum(l.Axis) || !finiteNum(l.Tolerance) || l.Tolerance < 0:
+	case (l.Solver == SolveTwoBone || l.Solver == SolveArmAim) && len(l.Bones) != 2:
+		return ld, fmt.Errorf("%s: Bones has %d bones, the %v solver needs 2", where, len(l.Bones), l.Solver)
+	case !num.Finite(l.AimReach) || l.AimReach < 0 || l.AimReach >= 1:
+		return ld, fmt.Errorf("%s: AimReach %v must be in [0, 1)", where, l.AimReach)
+	case !num.Finite(l.Bend) || !num.Finite(l.Axis) || !num.Finite(l.Tolerance) || l.Tolerance < 0:
 		return ld, fmt.Errorf("%s: Bend, Axis and Tolerance must be finite (Tolerance >= 0)", where)
-	case !finiteNum(l.FadeIn) || !finiteNum(l.FadeOut) || l.FadeIn < 0 || l.FadeOut < 0:
+	case !num.Finite(l.FadeIn) || !num.Finite(l.FadeOut) || l.FadeIn < 0 || l.FadeOut < 0:
 		return ld, fmt.Errorf("%s: FadeIn %v and FadeOut %v must be finite and >= 0", where, l.FadeIn, l.FadeOut)
 	case l.MaxIterations < 0:
 		return ld, fmt.Errorf("%s: MaxIterations %d must be >= 0", where, l.MaxIterations)
@@ -255,6 +269,29 @@ func (d *RigDef) buildLimb(li int, l LimbDef) (limbDef, error) {
 	return ld, nil
 }
 
+// newSolver makes the solver a limb of this definition holds.
+func (d *limbDef) newSolver() ik.Solver {
+	switch d.Solver {
+	case SolveFABRIK:
+		return &ik.FABRIK{Tolerance: d.Tolerance, MaxIterations: d.MaxIterations}
+	case SolveCCD:
+		s := &ik.CCD{Tolerance: d.Tolerance, MaxIterations: d.MaxIterations}
+		if len(d.Weights) > 0 {
+			s.Weights = d.Weights
+		}
+		return s
+	case SolveLookAt:
+		s := &ik.LookAt{Axis: d.Axis, Tolerance: d.Tolerance}
+		if len(d.Weights) > 0 {
+			s.Weights = d.Weights
+		}
+		return s
+	case SolveArmAim:
+		return &ik.ArmAim{Reach: d.AimReach, Bend: d.Bend, Tolerance: d.Tolerance}
+	}
+	return &ik.TwoBone{Bend: d.Bend, Tolerance: d.Tolerance}
+}
+
 // subtreeOf lists bone i and its descendants in index order (parents come
 // before children, so one pass over the later bones finds them all).
 func (d *RigDef) subtreeOf(i int) []int {
@@ -297,7 +334,3 @@ func (d *RigDef) LimbIndex(name string) int {
 	}
 	return -1
 }
-
-func finiteNum(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
-
-func finiteVec(v mgl64.Vec2) bool { return finiteNum(v[0]) && finiteNum(v[1]) }

@@ -6,6 +6,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/ikanim/kit/ikanim/ik"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // WalkCycle is a procedural PoseSource: a side-view walk for the biped
@@ -18,12 +20,15 @@ import (
 // points with the analytic two-bone kernel, the arms swing against the legs,
 // the body bobs twice per cycle and leans into the walk.
 //
-// Drive it with Drive(speed) every frame and set the rig's TimeScale to what
-// Drive returns: below the full speed the stride shortens (down to feet
-// together at speed 0, an idle stance), above it the cadence quickens.
+// It is SpeedDriven: a rig whose TimeScale is 0 (the default) drives it
+// every frame with the speed the game moves the character at (Rig.Speed),
+// so the game only moves Position. Below the full speed the stride shortens
+// (down to feet together at speed 0, an idle stance), above it the cadence
+// quickens. A game that wants another speed calls Drive itself and sets the
+// rig's TimeScale to what it returns.
 //
-// A WalkCycle caches the bone indices of the last RigDef it posed; share one
-// between rigs of the same definition only if they also share Drive's speed.
+// A WalkCycle holds the stride Drive set and caches the bone indices of the
+// last RigDef it posed: give each rig its own.
 type WalkCycle struct {
 	// Stride is how far the body travels in one cycle (two steps), px
 	// (default 56).
@@ -58,7 +63,7 @@ type walkBones struct {
 
 func (w *WalkCycle) defaults() (stride, period, height, duty, bob, swing, lean, ankle float64) {
 	pick := func(v, d float64) float64 {
-		if v > 0 && finiteNum(v) {
+		if v > 0 && num.Finite(v) {
 			return v
 		}
 		return d
@@ -79,7 +84,7 @@ func (w *WalkCycle) NominalSpeed() float64 {
 // returns the TimeScale the rig must use for its planted feet not to slip.
 func (w *WalkCycle) Drive(speed float64) (timeScale float64) {
 	speed = math.Abs(speed)
-	if !finiteNum(speed) {
+	if !num.Finite(speed) {
 		speed = 0
 	}
 	nominal := w.NominalSpeed()
@@ -104,7 +109,7 @@ func (w *WalkCycle) Phase(t float64) float64 {
 	if p < 0 {
 		p++
 	}
-	if !finiteNum(p) {
+	if !num.Finite(p) {
 		return 0
 	}
 	return p

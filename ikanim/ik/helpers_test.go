@@ -84,8 +84,8 @@ func randomChain(t testing.TB, rng *rand.Rand, n int, limited bool) *ik.Chain {
 func reflect(v mgl64.Vec2, ox float64) mgl64.Vec2 { return mgl64.Vec2{2*ox - v[0], v[1]} }
 
 type namedSolver struct {
-	name string
-	s    ik.Solver
+	name    string
+	s       ik.Solver
 	twoOnly bool
 }
 

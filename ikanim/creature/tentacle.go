@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/ikanim/kit/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Tentacle solver settings: a tentacle tip only has to look planted, so a
@@ -25,8 +26,8 @@ const (
 // the tentacle tips with the same gait as legs.
 type TentacleDef struct {
 	Name          string
-	Arms          int     // 2..MaxCreatureLegs; default 4
-	Segments      int     // 4..MaxTentacleSegments; default 10
+	Arms          int     // 2..MaxLegs; default 4
+	Segments      int     // 4..MaxSegments; default 10
 	SegmentLength float64 // px; default 10
 	// Height is the head's height above the tips, px; default 0.45 of a
 	// tentacle's length.
@@ -39,13 +40,13 @@ type TentacleDef struct {
 	// values above pi mean pi, which does not restrict the bones.
 	Bend    float64
 	Gait    GaitDef
-	Sprites CreatureSprites
+	Sprites Sprites
 }
 
-// NewTentacleDef builds and validates the CreatureDef of a tentacled
+// NewTentacleDef builds and validates the Def of a tentacled
 // creature: tips spread evenly under the head, alternately on the near and
 // far side, every tentacle solved by FABRIK.
-func NewTentacleDef(t TentacleDef) (*CreatureDef, error) {
+func NewTentacleDef(t TentacleDef) (*Def, error) {
 	if t.Arms == 0 {
 		t.Arms = 4
 	}
@@ -55,17 +56,17 @@ func NewTentacleDef(t TentacleDef) (*CreatureDef, error) {
 	if t.SegmentLength == 0 {
 		t.SegmentLength = 10
 	}
-	where := fmt.Sprintf("ikanim: tentacle creature %q", t.Name)
+	where := fmt.Sprintf("creature: tentacle creature %q", t.Name)
 	switch {
-	case t.Arms < MinCreatureLegs || t.Arms > MaxCreatureLegs:
-		return nil, fmt.Errorf("%s: Arms: %d, want %d to %d", where, t.Arms, MinCreatureLegs, MaxCreatureLegs)
-	case t.Segments < 4 || t.Segments > MaxTentacleSegments:
-		return nil, fmt.Errorf("%s: Segments: %d, want 4 to %d", where, t.Segments, MaxTentacleSegments)
-	case !(t.SegmentLength > 0) || !creatureFinite(t.SegmentLength):
+	case t.Arms < MinLegs || t.Arms > MaxLegs:
+		return nil, fmt.Errorf("%s: Arms: %d, want %d to %d", where, t.Arms, MinLegs, MaxLegs)
+	case t.Segments < 4 || t.Segments > MaxSegments:
+		return nil, fmt.Errorf("%s: Segments: %d, want 4 to %d", where, t.Segments, MaxSegments)
+	case !(t.SegmentLength > 0) || !num.Finite(t.SegmentLength):
 		return nil, fmt.Errorf("%s: SegmentLength: %v must be positive and finite", where, t.SegmentLength)
-	case !creatureFinite(t.Height) || t.Height < 0:
+	case !num.Finite(t.Height) || t.Height < 0:
 		return nil, fmt.Errorf("%s: Height: %v must be finite and not negative", where, t.Height)
-	case !creatureFinite(t.Spread) || t.Spread < 0:
+	case !num.Finite(t.Spread) || t.Spread < 0:
 		return nil, fmt.Errorf("%s: Spread: %v must be finite and not negative", where, t.Spread)
 	}
 	length := float64(t.Segments) * t.SegmentLength
@@ -75,7 +76,7 @@ func NewTentacleDef(t TentacleDef) (*CreatureDef, error) {
 	if t.Spread == 0 {
 		t.Spread = 1.2 * t.Height
 	}
-	if !creatureFinite(t.Bend) || t.Bend < 0 {
+	if !num.Finite(t.Bend) || t.Bend < 0 {
 		return nil, fmt.Errorf("%s: Bend: %v must be finite and not negative", where, t.Bend)
 	}
 	if t.Bend == 0 || t.Bend > math.Pi {
@@ -103,11 +104,11 @@ func NewTentacleDef(t TentacleDef) (*CreatureDef, error) {
 		legs[i] = LegDef{
 			Name:     fmt.Sprintf("arm%d", i),
 			Hip:      mgl64.Vec2{x * 0.15, 0},
-			Home:     mgl64.Vec2{x, -t.Height},
+			Home:     mgl64.Vec2{x, t.Height},
 			Segments: segs,
 			Limits:   lims,
 			Far:      i%2 == 1,
 		}
 	}
-	return NewCreatureDef(CreatureDef{Name: t.Name, Legs: legs, Gait: t.Gait, Sprites: t.Sprites})
+	return NewDef(Def{Name: t.Name, Legs: legs, Gait: t.Gait, Sprites: t.Sprites})
 }

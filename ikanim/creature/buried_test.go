@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 import (
 	"math"
@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/solarlune/resolv"
 
+	"github.com/ikanim/kit/ikanim/quality"
 	"github.com/ikanim/kit/terrain"
 )
 
@@ -54,11 +55,11 @@ func TestCreatureFootholdNotInsideAnotherSolid(t *testing.T) {
 	w := creatureOverlapWorld(t)
 	_, _, c4, _ := creatureSceneKinds(t)
 	for _, x := range []float64{300, 350, 400, 450} {
-		c, err := NewCreature(c4, mgl64.Vec2{x, 445}, w)
+		c, err := New(c4, mgl64.Vec2{x, 445}, w)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i := 0; i < c.LegCount(); i++ {
+		for i := 0; i < c.NumLegs(); i++ {
 			l := c.Leg(i)
 			if !l.Planted {
 				continue
@@ -77,9 +78,9 @@ func TestCreatureWalkOverOverlapNeverBuriesFeet(t *testing.T) {
 	w := creatureOverlapWorld(t)
 	spider, c6, c4, _ := creatureSceneKinds(t)
 	var cs []*Creature
-	for k, d := range []*CreatureDef{spider, c6, c4, spider, c6, c4} {
+	for k, d := range []*Def{spider, c6, c4, spider, c6, c4} {
 		x := 230 + 60*float64(k)
-		c, err := NewCreature(d, mgl64.Vec2{x, 440 - d.BodyHeight()}, w)
+		c, err := New(d, mgl64.Vec2{x, 440 - d.BodyHeight()}, w)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,8 +90,8 @@ func TestCreatureWalkOverOverlapNeverBuriesFeet(t *testing.T) {
 	bad := 0
 	for f := 0; f < 720; f++ {
 		for ci, c := range cs {
-			c.Update(w, 1.0/60)
-			for i := 0; i < c.LegCount(); i++ {
+			c.Update(1.0/60)
+			for i := 0; i < c.NumLegs(); i++ {
 				l := c.Leg(i)
 				if !l.Planted {
 					continue
@@ -131,8 +132,8 @@ func TestCreatureMeasureGapInsideVersusCrevice(t *testing.T) {
 		{"floating", mgl64.Vec2{750, 499.5}, 0.5},
 		{"on A", mgl64.Vec2{300, 440}, 0},
 	} {
-		if got := creatureMeasureGap(w, c.foot, up); math.Abs(got-c.want) > 1e-9 {
-			t.Errorf("%s: creatureMeasureGap(%v) = %v, want %v", c.name, c.foot, got, c.want)
+		if got := quality.GapAlong(w, c.foot, up); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%s: quality.GapAlong(%v) = %v, want %v", c.name, c.foot, got, c.want)
 		}
 	}
 }

@@ -1,11 +1,11 @@
-package ikanim_test
+package creature_test
 
 import (
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/creature"
 )
 
 // floor is a flat ground at y = 300 (solid below), for the example.
@@ -23,27 +23,27 @@ func (floor) Raycast(from, to mgl64.Vec2) (mgl64.Vec2, mgl64.Vec2, bool) {
 // A four-legged creature: two legs on each side (near and far), feet 20 px
 // below the body, homes 16 px ahead of and behind the body centre. It walks
 // right for four seconds on a flat floor.
-func ExampleNewCreatureDef() {
-	leg := func(x float64, far bool) ikanim.LegDef {
-		return ikanim.LegDef{Hip: mgl64.Vec2{x / 4, 0}, Home: mgl64.Vec2{x, -20}, Segments: []float64{16, 16}, Far: far}
+func ExampleNewDef() {
+	leg := func(x float64, far bool) creature.LegDef {
+		return creature.LegDef{Hip: mgl64.Vec2{x / 4, 0}, Home: mgl64.Vec2{x, 20}, Segments: []float64{16, 16}, Far: far}
 	}
-	def, err := ikanim.NewCreatureDef(ikanim.CreatureDef{
+	def, err := creature.NewDef(creature.Def{
 		Name: "bug",
-		Legs: []ikanim.LegDef{leg(16, false), leg(-16, false), leg(16, true), leg(-16, true)},
+		Legs: []creature.LegDef{leg(16, false), leg(-16, false), leg(16, true), leg(-16, true)},
 	})
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println("groups:", def.LegGroup(0), def.LegGroup(1), def.LegGroup(2), def.LegGroup(3))
 
-	bug, err := ikanim.NewCreature(def, mgl64.Vec2{100, 280}, floor{})
+	bug, err := creature.New(def, mgl64.Vec2{100, 280}, floor{})
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println("planted at start:", bug.Planted())
 	bug.SetMove(1)
 	for frame := 0; frame < 240; frame++ {
-		bug.Update(floor{}, 1.0/60)
+		bug.Update(1.0/60)
 	}
 	p := bug.Position()
 	fmt.Printf("walked right: %v, body %.0f px above the floor\n", p[0] > 150, 300-p[1])

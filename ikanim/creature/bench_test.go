@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 import (
 	"fmt"
@@ -12,13 +12,13 @@ import (
 // creatureBenchCrowd places n creatures of def on terrain's "flat" scene,
 // each walking a loop between two points (so turns are included), and runs
 // them for warm frames.
-func creatureBenchCrowd(b *testing.B, def *CreatureDef, n, warm int) (*terrain.World, []*Creature) {
+func creatureBenchCrowd(b *testing.B, def *Def, n, warm int) []*Creature {
 	w := creatureTestWorld(b, "flat")
 	y := terrain.SceneGroundY - def.BodyHeight()
 	cs := make([]*Creature, n)
 	for i := range cs {
 		x := 150 + float64(i%900)
-		c, err := NewCreature(def, mgl64.Vec2{x, y}, w)
+		c, err := New(def, mgl64.Vec2{x, y}, w)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -28,23 +28,23 @@ func creatureBenchCrowd(b *testing.B, def *CreatureDef, n, warm int) (*terrain.W
 	}
 	for f := 0; f < warm; f++ {
 		for _, c := range cs {
-			c.Update(w, 1.0/60)
+			c.Update(1.0/60)
 		}
 	}
-	return w, cs
+	return cs
 }
 
 // benchmarkCreatures times one frame of n creatures and reports ns per
 // creature and creatures per millisecond.
-func benchmarkCreatures(b *testing.B, def *CreatureDef) {
+func benchmarkCreatures(b *testing.B, def *Def) {
 	for _, n := range []int{1, 100, 1000, 10000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			w, cs := creatureBenchCrowd(b, def, n, 120)
+			cs := creatureBenchCrowd(b, def, n, 120)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for k := 0; k < b.N; k++ {
 				for _, c := range cs {
-					c.Update(w, 1.0/60)
+					c.Update(1.0/60)
 				}
 			}
 			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / float64(n)
@@ -54,15 +54,17 @@ func benchmarkCreatures(b *testing.B, def *CreatureDef) {
 	}
 }
 
-// BenchmarkCreatureSpider8: an 8-legged spider frame (gait, stepping with
-// its foothold rays, body, wall probe, 3-segment leg solves) on the real
-// terrain (resolv world, terrain.Scene("flat")).
+// BenchmarkCreatureSpider8: a whole 8-legged spider frame, everything the
+// game needs before it draws: steering, gait, stepping with its foothold
+// rays, body, wall probe, and the pose of every leg (3-segment leg solves,
+// knees included), on the real terrain (resolv world, terrain.Scene
+// ("flat")). Leg, Draw and DrawDebug only read what Update stored.
 func BenchmarkCreatureSpider8(b *testing.B) {
 	benchmarkCreatures(b, creatureTestSpider(b, 8))
 }
 
-// BenchmarkCreatureTentacle4x10: a tentacled creature, 4 tentacles of 10
-// segments solved by warm FABRIK, walking on its tips.
+// BenchmarkCreatureTentacle4x10: a whole frame of a tentacled creature, 4
+// tentacles of 10 segments solved by warm FABRIK, walking on its tips.
 func BenchmarkCreatureTentacle4x10(b *testing.B) {
 	def, err := NewTentacleDef(TentacleDef{Name: "bench", Arms: 4, Segments: 10, SegmentLength: 10})
 	if err != nil {

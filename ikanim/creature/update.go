@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 // One creature frame, in order (each step reads what the one before wrote):
 //
@@ -7,9 +7,9 @@ package ikanim
 //     with a = 1-exp(-Accel*dt); the facing turns when v changes sign, and
 //     the body frame turns after it at TurnRate (Turn).
 //  2. the body moves by v*hold*dt along Right(); hold < 1 while a planted
-//     leg is stretched beyond ReachRatio (creature_legs.go), so the body
+//     leg is stretched beyond ReachRatio (legs.go), so the body
 //     never drags a planted foot.
-//  3. stepping feet advance on their arcs and land (creature_step.go).
+//  3. stepping feet advance on their arcs and land (step.go).
 //  4. every ProbePeriod seconds a forward ray from the body looks for a wall
 //     ahead within the front feet's reach; its normal, weighted by how near
 //     the wall is, joins the contact normals below (inner corners). When it
@@ -26,10 +26,10 @@ package ikanim
 //     144 TPS give the same motion.
 //  6. gait (gait.go): planted feet further than StepDistance from their
 //     home, or beyond ReachRatio of their reach, step when the gait allows.
-//  7. the legs are solved (creature_legs.go).
+//  7. the legs are solved (legs.go).
 //
 // With no foot on the ground (all dangling), the creature does not walk;
-// it falls along its down direction with gravity, at most creatureFallSpeed,
+// it falls along its down direction with gravity, at most fallSpeed,
 // swept by a ray so it stops BodyHeight above the first surface below it
 // (fall), until a foot finds a foothold again.
 
@@ -37,30 +37,33 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 const (
-	// creatureMaxDt caps one update's time step, seconds (a hitch does not
-	// teleport the body past its feet).
-	creatureMaxDt = 0.1
-	// creatureGravity is the fall acceleration of a creature with no foothold, px/s^2.
-	creatureGravity = 900
-	// creatureFallSpeed is the terminal fall speed, px/s: a fall moves the
-	// body at most creatureFallSpeed*creatureMaxDt per update.
-	creatureFallSpeed = 600
-	// creatureFacingSpeed is the speed, px/s, above which a reversed walking
+	// gravity is the fall acceleration of a creature with no foothold, px/s^2.
+	gravity = 900
+	// fallSpeed is the terminal fall speed, px/s: a fall moves the
+	// body at most fallSpeed*ikanim.MaxDt per update.
+	fallSpeed = 600
+	// facingSpeed is the speed, px/s, above which a reversed walking
 	// direction turns the creature around.
-	creatureFacingSpeed = 1.0
+	facingSpeed = 1.0
 )
 
-// Update advances the creature by dt seconds on ground g. A non-finite or
-// non-positive dt, or a nil g, leaves it unchanged. It does not allocate.
-func (c *Creature) Update(g Ground, dt float64) {
-	if !(dt > 0) || g == nil || math.IsInf(dt, 0) {
+// Update advances the creature by one frame of dt seconds on its ground:
+// steering, body, stepping and the pose of every leg (see the steps
+// above), so Leg, Draw and DrawDebug only read what it wrote. dt is
+// clamped to [0, ikanim.MaxDt] (NaN counts as 0), as everywhere in this
+// library; a frame of 0 s, or a creature made with a nil ground, leaves
+// it unchanged. It does not allocate.
+func (c *Creature) Update(dt float64) {
+	dt = num.ClampDt(dt)
+	g := c.ground
+	if dt == 0 || g == nil {
 		return
-	}
-	if dt > creatureMaxDt {
-		dt = creatureMaxDt
 	}
 	gd := &c.def.Gait
 	c.clock += dt
@@ -71,7 +74,7 @@ func (c *Creature) Update(g Ground, dt float64) {
 		c.setRates(dt)
 	}
 	c.speed += (cmd - c.speed) * c.rateAccel
-	if c.speed*c.facing < -creatureFacingSpeed {
+	if c.speed*c.facing < -facingSpeed {
 		c.facing = -c.facing
 	}
 	if d := c.facing - c.turn; d != 0 {
@@ -89,14 +92,14 @@ func (c *Creature) Update(g Ground, dt float64) {
 
 	// 3. Stepping feet; in the same pass, the sums of step 5's reference
 	// point and normal (the wall probe does not move the feet).
-	var ref creatureContacts
+	var ref contacts
 	for i := range c.legs {
 		l := &c.legs[i]
 		switch l.state {
-		case creaturePlanted:
+		case legPlanted:
 			ref.add(l.foot, l.normal)
-		case creatureStepping:
-			if e := c.advanceStep(l, dt); l.state == creaturePlanted {
+		case legStepping:
+			if e := c.advanceStep(l, dt); l.state == legPlanted {
 				ref.add(l.foot, l.normal)
 			} else {
 				// The ground point under the foot (the eased chord
@@ -107,7 +110,7 @@ func (c *Creature) Update(g Ground, dt float64) {
 				ref.ny += l.fromN[1] + (l.toN[1]-l.fromN[1])*e
 				ref.k++
 			}
-		case creatureDangling:
+		case legDangling:
 			l.retry -= dt
 		}
 	}
@@ -119,7 +122,7 @@ func (c *Creature) Update(g Ground, dt float64) {
 	c.settleBody(g, dt, &ref)
 
 	// 6. Leg constraint, hips, targets, stretch; gait.
-	c.pull = creaturePullSpeed * dt
+	c.pull = pullSpeed * dt
 	c.prepareLegs()
 	c.pull = 0
 	c.gaitStep(g)
@@ -143,9 +146,9 @@ func (c *Creature) setRates(dt float64) {
 func (c *Creature) steerCommand() float64 {
 	gd := &c.def.Gait
 	switch c.steer {
-	case creatureSteerMove:
+	case steerMove:
 		return c.move * gd.Speed
-	case creatureSteerPath:
+	case steerPath:
 		for c.pathNext < len(c.path) && c.within(c.path[c.pathNext], c.def.arrive2) {
 			c.pathNext++
 			if c.pathNext == len(c.path) && c.pathLoop {
@@ -157,7 +160,7 @@ func (c *Creature) steerCommand() float64 {
 			return 0
 		}
 		return c.towards(c.path[c.pathNext])
-	case creatureSteerTarget:
+	case steerTarget:
 		return c.towards(c.target)
 	}
 	return 0
@@ -191,7 +194,7 @@ func (c *Creature) within(p mgl64.Vec2, r2 float64) bool {
 
 // probeWall casts the forward wall probe every ProbePeriod seconds, and
 // the edge probe when a foot found no foothold or the body is held.
-func (c *Creature) probeWall(g Ground, dt float64) {
+func (c *Creature) probeWall(g ikanim.Ground, dt float64) {
 	gd := &c.def.Gait
 	if gd.ProbePeriod < 0 {
 		return
@@ -212,8 +215,8 @@ func (c *Creature) probeWall(g Ground, dt float64) {
 	to := c.pos.Add(dir.Mul(reach))
 	c.probeA, c.probeB = c.pos, to
 	p, n, ok := g.Raycast(c.pos, to)
-	if ok && creatureFiniteVec(n) && n.Dot(c.up) >= creatureMinFacing {
-		c.wallN, c.wallW = n, math.Max(0, 1-creatureLen(p.Sub(c.pos))/reach)
+	if ok && num.FiniteVec(n) && n.Dot(c.up) >= minFacing {
+		c.wallN, c.wallW = n, math.Max(0, 1-num.Len(p.Sub(c.pos))/reach)
 		return
 	}
 	c.wallW = 0
@@ -230,19 +233,19 @@ func (c *Creature) probeWall(g Ground, dt float64) {
 	}
 	back := c.pos.Sub(c.up.Mul(1.5 * h))
 	c.probeA, c.probeB = below, back
-	if _, n, ok := g.Raycast(below, back); ok && creatureFiniteVec(n) && n.Dot(c.up) >= creatureMinFacing {
-		c.wallN, c.wallW = n, creatureEdgeWeight
+	if _, n, ok := g.Raycast(below, back); ok && num.FiniteVec(n) && n.Dot(c.up) >= minFacing {
+		c.wallN, c.wallW = n, edgeWeight
 	}
 }
 
-// creatureEdgeWeight is the weight of the face beyond an outer corner in the
+// edgeWeight is the weight of the face beyond an outer corner in the
 // body's reference normal.
-const creatureEdgeWeight = 1.0
+const edgeWeight = 1.0
 
 // anyDangling reports whether a foot has no foothold.
 func (c *Creature) anyDangling() bool {
 	for i := range c.legs {
-		if c.legs[i].state == creatureDangling {
+		if c.legs[i].state == legDangling {
 			return true
 		}
 	}
@@ -255,14 +258,14 @@ func (c *Creature) frontReach() float64 {
 	return c.def.frontReach
 }
 
-// creatureContacts sums the contact points and normals of the feet on the
+// contacts sums the contact points and normals of the feet on the
 // ground (planted, and the ground point under stepping feet) for step 5.
-type creatureContacts struct {
+type contacts struct {
 	rx, ry, nx, ny float64
 	k              int
 }
 
-func (s *creatureContacts) add(p, n mgl64.Vec2) {
+func (s *contacts) add(p, n mgl64.Vec2) {
 	s.rx += p[0]
 	s.ry += p[1]
 	s.nx += n[0]
@@ -272,7 +275,7 @@ func (s *creatureContacts) add(p, n mgl64.Vec2) {
 
 // settleBody moves the body along up to its height above the contacts sums
 // and turns up toward their mean normal (step 5).
-func (c *Creature) settleBody(g Ground, dt float64, sum *creatureContacts) {
+func (c *Creature) settleBody(g ikanim.Ground, dt float64, sum *contacts) {
 	gd := &c.def.Gait
 	rx, ry, nx, ny, k := sum.rx, sum.ry, sum.nx, sum.ny, sum.k
 	if k == 0 {
@@ -280,7 +283,7 @@ func (c *Creature) settleBody(g Ground, dt float64, sum *creatureContacts) {
 		return
 	}
 	c.falling = 0
-	inv := creatureInvCount[k]
+	inv := invCount[k]
 	ref := mgl64.Vec2{rx * inv, ry * inv}
 	fk := float64(k)
 	if c.wallW > 0 || nx != c.up[0]*fk || ny != c.up[1]*fk {
@@ -291,9 +294,9 @@ func (c *Creature) settleBody(g Ground, dt float64, sum *creatureContacts) {
 		if c.wallW > 0 {
 			nrm = nrm.Add(c.wallN.Mul(c.wallW))
 		}
-		nrm = creatureUnitOr(nrm, c.up)
+		nrm = num.UnitOr(nrm, c.up)
 		b := c.rateTilt
-		c.up = creatureUnitOr(mgl64.Vec2{c.up[0] + (nrm[0]-c.up[0])*b, c.up[1] + (nrm[1]-c.up[1])*b}, c.up)
+		c.up = num.UnitOr(mgl64.Vec2{c.up[0] + (nrm[0]-c.up[0])*b, c.up[1] + (nrm[1]-c.up[1])*b}, c.up)
 	}
 
 	want := gd.BodyHeight
@@ -307,13 +310,13 @@ func (c *Creature) settleBody(g Ground, dt float64, sum *creatureContacts) {
 }
 
 // gaitStep starts the steps the gait allows (step 6).
-func (c *Creature) gaitStep(g Ground) {
+func (c *Creature) gaitStep(g ikanim.Ground) {
 	n := len(c.legs)
 	// need is the squared stray (distance from home / StepDistance)^2, 0 =
 	// no need: squaring keeps the order of the strays, so the furthest
 	// still goes first, and saves a square root per leg.
-	var need [MaxCreatureLegs]float64
-	var urgent [MaxCreatureLegs]bool
+	var need [MaxLegs]float64
+	var urgent [MaxLegs]bool
 	any := false
 	inv2, reach2 := c.def.invStep2, c.def.reach2
 	legs := c.legs[:n]
@@ -321,14 +324,14 @@ func (c *Creature) gaitStep(g Ground) {
 	for i := range legs {
 		l := &legs[i]
 		switch l.state {
-		case creatureDangling:
+		case legDangling:
 			if l.retry <= 0 {
 				need[i] = gaitUrgentRatio * gaitUrgentRatio
 				urgent[i] = true
 				any = true
 			}
 			continue
-		case creatureStepping:
+		case legStepping:
 			continue
 		}
 		// l.home2 is the squared distance of the foot from its home
@@ -367,7 +370,7 @@ func (c *Creature) gaitStep(g Ground) {
 		}
 		need[best] = 0
 		l := &c.legs[best]
-		if l.state == creatureDangling {
+		if l.state == legDangling {
 			c.retryDangling(g, best)
 			continue
 		}
@@ -390,18 +393,18 @@ func (c *Creature) gaitStep(g Ground) {
 
 // retryDangling looks for a foothold for a dangling leg and starts a step
 // to it from where the foot hangs.
-func (c *Creature) retryDangling(g Ground, i int) {
+func (c *Creature) retryDangling(g ikanim.Ground, i int) {
 	l := &c.legs[i]
-	l.retry = creatureRetryTime
+	l.retry = retryTime
 	if c.startStep(g, i, false) {
 		return
 	}
-	l.state = creatureDangling
+	l.state = legDangling
 }
 
 // fall moves a creature with no foot on the ground along its down
-// direction: the fall speed grows with creatureGravity up to
-// creatureFallSpeed. The move is swept with a ray from the body along down,
+// direction: the fall speed grows with gravity up to
+// fallSpeed. The move is swept with a ray from the body along down,
 // BodyHeight longer than the move, so the body never passes through a
 // surface: it stops BodyHeight above the first surface the ray enters, where
 // the dangling feet find footholds below their homes (their rays reach
@@ -409,26 +412,26 @@ func (c *Creature) retryDangling(g Ground, i int) {
 // and up turns toward the surface's normal at TiltRate. A ray that starts
 // inside a solid reports the face it leaves (its normal along the ray) and
 // does not stop the fall. Every update therefore moves the body by at most
-// creatureFallSpeed*creatureMaxDt, and never through a surface below it.
-func (c *Creature) fall(g Ground, dt float64) {
-	c.falling += creatureGravity * dt
-	if c.falling > creatureFallSpeed {
-		c.falling = creatureFallSpeed
+// fallSpeed*ikanim.MaxDt, and never through a surface below it.
+func (c *Creature) fall(g ikanim.Ground, dt float64) {
+	c.falling += gravity * dt
+	if c.falling > fallSpeed {
+		c.falling = fallSpeed
 	}
 	d := c.falling * dt
 	h := c.def.Gait.BodyHeight
 	dx, dy := -c.up[0], -c.up[1]
 	to := mgl64.Vec2{c.pos[0] + dx*(d+h), c.pos[1] + dy*(d+h)}
-	if p, n, ok := g.Raycast(c.pos, to); ok && creatureFiniteVec(p) && creatureFiniteVec(n) && n[0]*dx+n[1]*dy < 0 {
+	if p, n, ok := g.Raycast(c.pos, to); ok && num.FiniteVec(p) && num.FiniteVec(n) && n[0]*dx+n[1]*dy < 0 {
 		if a := (p[0]-c.pos[0])*dx + (p[1]-c.pos[1])*dy - h; a < d {
 			// Resting on the surface: up turns toward its normal as it
 			// does toward the contacts', and the dangling feet search now.
 			d = math.Max(0, a)
 			c.falling = 0
 			b := c.rateTilt
-			c.up = creatureUnitOr(mgl64.Vec2{c.up[0] + (n[0]-c.up[0])*b, c.up[1] + (n[1]-c.up[1])*b}, c.up)
+			c.up = num.UnitOr(mgl64.Vec2{c.up[0] + (n[0]-c.up[0])*b, c.up[1] + (n[1]-c.up[1])*b}, c.up)
 			for i := range c.legs {
-				if l := &c.legs[i]; l.state == creatureDangling {
+				if l := &c.legs[i]; l.state == legDangling {
 					l.retry = 0
 				}
 			}

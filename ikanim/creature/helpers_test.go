@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 import (
 	"testing"
@@ -10,7 +10,7 @@ import (
 
 // creatureTestSpider returns a spider-like definition with legs legs (an even
 // number, half on each side), 3-segment legs of the "spider" art lengths.
-func creatureTestSpider(t testing.TB, legs int) *CreatureDef {
+func creatureTestSpider(t testing.TB, legs int) *Def {
 	t.Helper()
 	per := legs / 2
 	var ls []LegDef
@@ -23,13 +23,13 @@ func creatureTestSpider(t testing.TB, legs int) *CreatureDef {
 			}
 			ls = append(ls, LegDef{
 				Hip:      mgl64.Vec2{x * 0.15, 0},
-				Home:     mgl64.Vec2{x, -30},
+				Home:     mgl64.Vec2{x, 30},
 				Segments: []float64{26, 30, 12},
 				Far:      side == 1,
 			})
 		}
 	}
-	d, err := NewCreatureDef(CreatureDef{Name: "test-spider", Legs: ls})
+	d, err := NewDef(Def{Name: "test-spider", Legs: ls})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,4 +44,25 @@ func creatureTestWorld(t testing.TB, name string) *terrain.World {
 		t.Fatal(err)
 	}
 	return w
+}
+
+// creatureSceneKinds returns the demo's creature kinds (the presets): an
+// 8-legged spider (3-segment legs), a 6-legged and a 4-legged crawler
+// (2-segment legs) and a tentacled creature (4 x 10 segments).
+func creatureSceneKinds(t testing.TB) (spider, crawler6, crawler4, squid *Def) {
+	t.Helper()
+	var err error
+	if spider, err = NewSpiderDef(Sprites{}); err != nil {
+		t.Fatal(err)
+	}
+	if crawler6, err = NewCrawlerDef(6, Sprites{}); err != nil {
+		t.Fatal(err)
+	}
+	if crawler4, err = NewCrawlerDef(4, Sprites{}); err != nil {
+		t.Fatal(err)
+	}
+	if squid, err = NewTentacleDef(TentacleDef{Name: "squid", Arms: 4, Segments: 10, SegmentLength: 8}); err != nil {
+		t.Fatal(err)
+	}
+	return
 }

@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 // Gait coordination: which legs may lift, and when.
 //
@@ -12,8 +12,8 @@ package ikanim
 // nearest rank) on the other side.
 //
 // Permission. A planted leg that the body constraint left beyond
-// creatureHoldStretch of its reach, or folded tighter than its least
-// distance (creature_legs.go), lifts at once, whatever the rules below: its
+// holdStretch of its reach, or folded tighter than its least
+// distance (legs.go), lifts at once, whatever the rules below: its
 // foot could not stay on its contact. Any other planted leg that wants to
 // step may lift only if
 //
@@ -47,15 +47,15 @@ const (
 )
 
 // gaitAssignGroups derives ranks, groups and neighbours of d's legs.
-func gaitAssignGroups(d *CreatureDef) {
+func gaitAssignGroups(d *Def) {
 	n := len(d.legs)
-	var order [2][MaxCreatureLegs]int8
+	var order [2][MaxLegs]int8
 	var count [2]int
 	for i := 0; i < n; i++ {
 		s := d.legs[i].side
 		// Insertion by Home.X descending (front first), ties by index.
 		k := count[s]
-		for k > 0 && d.Legs[order[s][k-1]].Home[0] < d.Legs[i].Home[0] {
+		for k > 0 && d.legs[order[s][k-1]].homeX < d.legs[i].homeX {
 			order[s][k] = order[s][k-1]
 			k--
 		}
@@ -99,7 +99,7 @@ func (c *Creature) gaitWave() bool {
 func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 	d := c.def
 	ld := &d.legs[i]
-	if l := &c.legs[i]; l.state == creaturePlanted && (l.stretch2 > creatureHoldStretch*creatureHoldStretch || l.stretch2 < ld.liftMin2) {
+	if l := &c.legs[i]; l.state == legPlanted && (l.stretch2 > holdStretch*holdStretch || l.stretch2 < ld.liftMin2) {
 		c.forced++
 		return true // out of reach or folded too tight: the foot cannot stay planted
 	}
@@ -107,7 +107,7 @@ func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 		return false
 	}
 	for _, j := range ld.neighbour {
-		if j >= 0 && c.legs[j].state == creatureStepping {
+		if j >= 0 && c.legs[j].state == legStepping {
 			return false
 		}
 	}
@@ -118,7 +118,7 @@ func (c *Creature) gaitMayLift(i int, urgent, wave bool) bool {
 		return true
 	}
 	for j := range c.legs {
-		if j == i || c.legs[j].state != creatureStepping {
+		if j == i || c.legs[j].state != legStepping {
 			continue
 		}
 		if wave {

@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 import (
 	"fmt"
@@ -6,28 +6,31 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Creature definition bounds.
 const (
-	// MinCreatureLegs and MaxCreatureLegs bound the number of legs of a
-	// CreatureDef.
-	MinCreatureLegs = 2
-	MaxCreatureLegs = 12
-	// MaxTentacleSegments bounds the segments of one leg. Legs of 2 segments
+	// MinLegs and MaxLegs bound the number of legs of a
+	// Def.
+	MinLegs = 2
+	MaxLegs = 12
+	// MaxSegments bounds the segments of one leg. Legs of 2 segments
 	// are solved with the analytic two-bone kernel, legs of 3 with the
 	// two-bone kernel plus a fixed tarsus, longer legs ("tentacles") with
 	// FABRIK.
-	MaxTentacleSegments = 16
+	MaxSegments = 16
 )
 
 // LegDef is one leg of a creature definition.
 //
-// Positions are in the body frame: x points forward (the way the creature
-// faces) and y points along the creature's up vector, so a foot below the
-// body has a negative y. On flat ground, facing right, (x, y) in the body
-// frame is the screen point body + (x, -y).
+// Positions are in the character frame, the same frame as every rig of
+// package ikanim: origin at the body centre, x forward (the way the
+// creature faces), y down (opposite the creature's up vector), so a foot
+// below the body has a positive y. On flat ground, facing right, (x, y) is
+// the screen point body + (x, y).
 type LegDef struct {
 	// Name is used in error messages and the debug overlay.
 	Name string
@@ -37,7 +40,7 @@ type LegDef struct {
 	// found below their home.
 	Home mgl64.Vec2
 	// Segments are the bone lengths from hip to foot, px: 2 or 3 for legs,
-	// 4..MaxTentacleSegments for tentacles. Each must be positive and finite.
+	// 4..MaxSegments for tentacles. Each must be positive and finite.
 	Segments []float64
 	// Limits optionally bounds the local angles of a tentacle's bones (used
 	// by FABRIK only; ignored for 2- and 3-segment legs). Empty means
@@ -48,24 +51,24 @@ type LegDef struct {
 	Far bool
 }
 
-// CreatureSprites are the art parts of a creature. The zero value draws
+// Sprites are the art parts of a creature. The zero value draws
 // nothing but the debug overlay.
-type CreatureSprites struct {
+type Sprites struct {
 	// Body is drawn centred on the body position, its +x along the facing
 	// direction (eyes on the right of the image = front).
-	Body Sprite
+	Body ikanim.Sprite
 	// Segments[i] is drawn on segment i of every leg; segments past the end
 	// of the slice reuse its last entry (one entry suits a tentacle).
-	Segments []Sprite
+	Segments []ikanim.Sprite
 	// FarShade scales the colour of far-side legs (0 means the default 0.6).
 	FarShade float32
 }
 
-// CreatureDef is the immutable definition of a kind of creature, shared by
+// Def is the immutable definition of a kind of creature, shared by
 // any number of Creature instances. Build it as a literal and pass it to
-// NewCreatureDef, which validates it, fills defaults and precomputes the gait
+// NewDef, which validates it, fills defaults and precomputes the gait
 // groups; do not modify it afterwards.
-type CreatureDef struct {
+type Def struct {
 	// Name is used in error messages.
 	Name string
 	// Legs are the legs, 2 to 12. Their order is free; front/back order per
@@ -75,15 +78,15 @@ type CreatureDef struct {
 	// documented defaults.
 	Gait GaitDef
 	// Sprites are the art parts.
-	Sprites CreatureSprites
+	Sprites Sprites
 	// TarsusAngle is the angle, radians, between the last segment of a
 	// 3-segment leg and the creature's down direction, leaning away from the
 	// hip (0 means the default 0.45; a negative value leans it toward the
 	// hip).
 	TarsusAngle float64
 
-	// Derived by NewCreatureDef.
-	legs     []creatureLegDef
+	// Derived by NewDef.
+	legs     []legDef
 	bodyH    float64
 	tarsusC  float64
 	tarsusS  float64
@@ -100,8 +103,8 @@ type CreatureDef struct {
 	ready                        bool
 }
 
-// creatureLegDef is the derived, per-leg data of a definition.
-type creatureLegDef struct {
+// legDef is the derived, per-leg data of a definition.
+type legDef struct {
 	segs      int
 	l0, l1    float64 // the two-bone lengths (femur, tibia)
 	tarsus    float64 // length of the fixed tarsus (3-segment legs), else 0
@@ -110,51 +113,51 @@ type creatureLegDef struct {
 	rank      int     // position on its side, 0 = front
 	group     int     // alternating gait group, 0 or 1
 	neighbour [3]int8 // adjacent legs (same side front/back, opposite partner), -1 none
-	bend      float64 // two-bone bend side facing right (creature_legs.go)
+	bend      float64 // two-bone bend side facing right (legs.go)
 	chain     *ik.Chain
 
 	// Copies and products cached for the per-frame code.
-	hipX, hipY       float64 // LegDef.Hip
-	homeX, homeY     float64 // LegDef.Home
+	hipX, hipY       float64 // LegDef.Hip in the body frame (y up: -Hip.Y)
+	homeX, homeY     float64 // LegDef.Home in the body frame (y up: -Home.Y)
 	maxDist, minDist float64 // the body constraint's bounds on |target - hip|
 	invReach2        float64 // 1/reach^2
 	maxDist2         float64 // maxDist^2
 	minDist2         float64 // minDist^2
 	invTarsus        float64 // 1/tarsus (3-segment legs), else 0
-	liftMin2         float64 // squared stretch below which a planted leg lifts (creature_legs.go)
+	liftMin2         float64 // squared stretch below which a planted leg lifts (legs.go)
 	tarsusSin        float64 // tarsus * sin(TarsusAngle) (3-segment legs)
 }
 
-// NewCreatureDef validates def, fills the gait defaults and derives the gait
+// NewDef validates def, fills the gait defaults and derives the gait
 // groups and neighbours. It returns a new definition (def is not modified) or
 // an error naming the first field at fault, for example
-// "ikanim: creature \"spider\": Legs[3].Segments[1]: length -2 must be positive and finite".
-func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
+// "creature: \"spider\": Legs[3].Segments[1]: length -2 must be positive and finite".
+func NewDef(def Def) (*Def, error) {
 	d := def
-	where := fmt.Sprintf("ikanim: creature %q", def.Name)
+	where := fmt.Sprintf("creature: %q", def.Name)
 	n := len(def.Legs)
-	if n < MinCreatureLegs || n > MaxCreatureLegs {
-		return nil, fmt.Errorf("%s: Legs: %d legs, want %d to %d", where, n, MinCreatureLegs, MaxCreatureLegs)
+	if n < MinLegs || n > MaxLegs {
+		return nil, fmt.Errorf("%s: Legs: %d legs, want %d to %d", where, n, MinLegs, MaxLegs)
 	}
 	d.Legs = make([]LegDef, n)
-	d.legs = make([]creatureLegDef, n)
+	d.legs = make([]legDef, n)
 	copy(d.Legs, def.Legs)
 	hsum := 0.0
 	for i := range d.Legs {
 		l := &d.Legs[i]
 		f := fmt.Sprintf("%s: Legs[%d]", where, i)
-		if !creatureFiniteVec(l.Hip) {
+		if !num.FiniteVec(l.Hip) {
 			return nil, fmt.Errorf("%s.Hip: %v is not finite", f, l.Hip)
 		}
-		if !creatureFiniteVec(l.Home) {
+		if !num.FiniteVec(l.Home) {
 			return nil, fmt.Errorf("%s.Home: %v is not finite", f, l.Home)
 		}
-		if l.Home[1] >= l.Hip[1] {
-			return nil, fmt.Errorf("%s.Home: y %v must be below the hip (Hip.y %v): feet hang below the body", f, l.Home[1], l.Hip[1])
+		if l.Home[1] <= l.Hip[1] {
+			return nil, fmt.Errorf("%s.Home: y %v must be below the hip (Hip.y %v; y grows downward): feet hang below the body", f, l.Home[1], l.Hip[1])
 		}
 		ns := len(l.Segments)
-		if ns < 2 || ns > MaxTentacleSegments {
-			return nil, fmt.Errorf("%s.Segments: %d segments, want 2 or 3 (or up to %d for a tentacle)", f, ns, MaxTentacleSegments)
+		if ns < 2 || ns > MaxSegments {
+			return nil, fmt.Errorf("%s.Segments: %d segments, want 2 or 3 (or up to %d for a tentacle)", f, ns, MaxSegments)
 		}
 		reach := 0.0
 		for j, s := range l.Segments {
@@ -196,26 +199,27 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 		if l.Far {
 			ld.side = 1
 		}
-		hsum += -l.Home[1]
+		hsum += l.Home[1]
+		// The per-frame code works in the body frame, y up (bodyPoint).
+		ld.hipX, ld.hipY = l.Hip[0], -l.Hip[1]
+		ld.homeX, ld.homeY = l.Home[0], -l.Home[1]
 	}
 	if d.TarsusAngle == 0 {
 		d.TarsusAngle = defaultTarsusAngle
 	}
-	if !creatureFinite(d.TarsusAngle) || math.Abs(d.TarsusAngle) > math.Pi/2 {
+	if !num.Finite(d.TarsusAngle) || math.Abs(d.TarsusAngle) > math.Pi/2 {
 		return nil, fmt.Errorf("%s: TarsusAngle: %v must be finite and within [-pi/2, pi/2]", where, d.TarsusAngle)
 	}
 	d.tarsusS, d.tarsusC = math.Sincos(d.TarsusAngle)
 	for i := range d.legs {
 		ld := &d.legs[i]
-		ld.bend = creatureHomeBend(&d, i)
-		ld.hipX, ld.hipY = d.Legs[i].Hip[0], d.Legs[i].Hip[1]
-		ld.homeX, ld.homeY = d.Legs[i].Home[0], d.Legs[i].Home[1]
-		ld.maxDist = creatureHoldStretch * ld.reach
+		ld.bend = homeBend(&d, i)
+		ld.maxDist = holdStretch * ld.reach
 		if ld.chain != nil {
 			ld.maxDist = tentacleMaxStretch * ld.reach
 		}
-		ld.minDist = creatureMinStretch * ld.reach
-		if fold := creatureFoldMargin * math.Abs(ld.l0-ld.l1); ld.chain == nil && fold > ld.minDist {
+		ld.minDist = minStretch * ld.reach
+		if fold := foldMargin * math.Abs(ld.l0-ld.l1); ld.chain == nil && fold > ld.minDist {
 			// The two-bone kernel cannot fold tighter than |femur - tibia|.
 			ld.minDist = fold
 		}
@@ -225,7 +229,7 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 			ld.invTarsus = 1 / ld.tarsus
 		}
 		ld.tarsusSin = ld.tarsus * d.tarsusS
-		ld.liftMin2 = creatureLiftMinRatio * creatureLiftMinRatio * ld.minDist2 * ld.invReach2
+		ld.liftMin2 = liftMinRatio * liftMinRatio * ld.minDist2 * ld.invReach2
 	}
 	d.bodyH = hsum / float64(n)
 	if err := d.Gait.fill(where, &d); err != nil {
@@ -236,7 +240,7 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 	} else if !(f > 0 && f <= 1) {
 		return nil, fmt.Errorf("%s: Sprites.FarShade: %v must be in (0, 1]", where, f)
 	}
-	d.Sprites.Segments = append([]Sprite(nil), d.Sprites.Segments...)
+	d.Sprites.Segments = append([]ikanim.Sprite(nil), d.Sprites.Segments...)
 	gaitAssignGroups(&d)
 	for i := range d.Legs {
 		d.frontReach = math.Max(d.frontReach, math.Abs(d.Legs[i].Home[0]))
@@ -252,17 +256,17 @@ func NewCreatureDef(def CreatureDef) (*CreatureDef, error) {
 }
 
 // LegCount returns the number of legs.
-func (d *CreatureDef) LegCount() int { return len(d.legs) }
+func (d *Def) LegCount() int { return len(d.legs) }
 
 // LegGroup returns the alternating-gait group (0 or 1) of leg i, derived by
-// NewCreatureDef. It panics if i is out of range.
-func (d *CreatureDef) LegGroup(i int) int { return d.legs[i].group }
+// NewDef. It panics if i is out of range.
+func (d *Def) LegGroup(i int) int { return d.legs[i].group }
 
 // LegNeighbours returns the indices of the legs adjacent to leg i (the legs
 // in front of and behind it on its side, and its partner on the other side),
 // which may not lift while leg i is in the air. It allocates (setup and tests
 // only).
-func (d *CreatureDef) LegNeighbours(i int) []int {
+func (d *Def) LegNeighbours(i int) []int {
 	var out []int
 	for _, j := range d.legs[i].neighbour {
 		if j >= 0 {
@@ -274,28 +278,29 @@ func (d *CreatureDef) LegNeighbours(i int) []int {
 
 // BodyHeight returns the body height above the feet the creature keeps
 // (Gait.BodyHeight after defaults).
-func (d *CreatureDef) BodyHeight() float64 { return d.Gait.BodyHeight }
+func (d *Def) BodyHeight() float64 { return d.Gait.BodyHeight }
 
 const defaultTarsusAngle = 0.45
 
-func creatureFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+// hipBody and homeBody return the leg's hip and home in the body frame
+// (x forward, y up), the frame bodyPoint maps to the world.
+func (ld *legDef) hipBody() mgl64.Vec2  { return mgl64.Vec2{ld.hipX, ld.hipY} }
+func (ld *legDef) homeBody() mgl64.Vec2 { return mgl64.Vec2{ld.homeX, ld.homeY} }
 
-func creatureFiniteVec(v mgl64.Vec2) bool { return creatureFinite(v[0]) && creatureFinite(v[1]) }
-
-// creatureHomeBend returns the bend side (for ik.SolveTwoBone, facing right
+// homeBend returns the bend side (for ik.SolveTwoBone, facing right
 // on a floor) that puts leg i's knee on the up side of the hip->target line
 // in the home pose, or on the forward side when the target is straight
 // below the hip.
-func creatureHomeBend(d *CreatureDef, i int) float64 {
-	l, ld := &d.Legs[i], &d.legs[i]
+func homeBend(d *Def, i int) float64 {
+	ld := &d.legs[i]
 	// Body frame (x forward, y up) to screen facing right on a floor: (x, -y).
-	tx, ty := l.Home[0], l.Home[1]
+	tx, ty := ld.homeX, ld.homeY
 	if ld.segs == 3 {
-		out := math.Max(-1, math.Min(1, (l.Home[0]-l.Hip[0])/ld.tarsus))
+		out := math.Max(-1, math.Min(1, (ld.homeX-ld.hipX)/ld.tarsus))
 		tx -= ld.tarsus * out * d.tarsusS
 		ty += ld.tarsus * d.tarsusC
 	}
-	dx, dy := tx-l.Hip[0], -(ty - l.Hip[1])
+	dx, dy := tx-ld.hipX, -(ty - ld.hipY)
 	// bend +1 puts the knee along n = (-dy, dx); up on screen is (0,-1).
 	nUp := -dx
 	if math.Abs(nUp) < 1e-9*math.Hypot(dx, dy) {

@@ -1,12 +1,14 @@
-package ikanim
+package creature
 
 import (
 	"fmt"
 	"math"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
-// GaitDef holds the stepping and body tunables of a CreatureDef. Every field's
-// zero value means its documented default; NewCreatureDef fills the defaults
+// GaitDef holds the stepping and body tunables of a Def. Every field's
+// zero value means its documented default; NewDef fills the defaults
 // in its copy and rejects negative or non-finite values (naming the field)
 // unless a field says otherwise. Reach below means the mean reach of the
 // two-bone part of the legs (femur + tibia), or the whole length of a
@@ -38,7 +40,8 @@ type GaitDef struct {
 	// Default 0.92; must be in (0.5, 1].
 	ReachRatio float64
 	// BodyHeight is the height the body keeps along up above the mean of the
-	// feet, px. Default: the mean of -Home.Y over the legs.
+	// feet, px. Default: the mean of Home.Y (the depth of the homes below the
+	// body) over the legs.
 	BodyHeight float64
 	// HeightRate is the rate, 1/s, at which the body height follows the feet.
 	// Default 10.
@@ -73,7 +76,7 @@ type GaitDef struct {
 }
 
 // fill applies the defaults and validates g in place.
-func (g *GaitDef) fill(where string, d *CreatureDef) error {
+func (g *GaitDef) fill(where string, d *Def) error {
 	reach := 0.0
 	for i := range d.legs {
 		reach += d.legs[i].reach
@@ -90,7 +93,7 @@ func (g *GaitDef) fill(where string, d *CreatureDef) error {
 		if *f.v == 0 {
 			*f.v = f.def
 		}
-		if !creatureFinite(*f.v) || (*f.v < 0 && !f.neg) {
+		if !num.Finite(*f.v) || (*f.v < 0 && !f.neg) {
 			return fmt.Errorf("%s: Gait.%s: %v must be finite and not negative", where, f.name, *f.v)
 		}
 		return nil

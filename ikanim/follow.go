@@ -1,9 +1,12 @@
 package ikanim
 
 import (
+	"errors"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // GroundFollower keeps a walking character's Position on the ground under
@@ -11,10 +14,10 @@ import (
 // along up toward it with frame-rate independent smoothing, so steps and
 // slope changes turn into smooth body motion that the Grounder then refines
 // per foot. Over a gap (a miss) the height is kept. The zero value of each
-// field means its documented default; Follow does not allocate.
+// field means its documented default. It is a mover (StageMove): build it
+// with NewGroundFollower and add it to the rig; its Update does not
+// allocate.
 type GroundFollower struct {
-	// Ground is what the ray queries.
-	Ground Ground
 	// RayUp and RayDown are how far above and below Position the ray starts
 	// and ends, px (defaults 40 and 60).
 	RayUp, RayDown float64
@@ -28,8 +31,25 @@ type GroundFollower struct {
 	// foot lands there (default 0: one ray).
 	Probe float64
 
-	init bool
+	rig    *Rig
+	ground Ground
+	init   bool
+	found  bool
 }
+
+// NewGroundFollower builds a follower that keeps rig on ground.
+func NewGroundFollower(rig *Rig, ground Ground) (*GroundFollower, error) {
+	if rig == nil {
+		return nil, errors.New("ikanim: NewGroundFollower: rig is nil")
+	}
+	return &GroundFollower{rig: rig, ground: ground}, nil
+}
+
+// Stage implements Controller: a follower moves the body before the pose.
+func (f *GroundFollower) Stage() Stage { return StageMove }
+
+// Found reports whether the last Update's ray found ground.
+func (f *GroundFollower) Found() bool { return f.found }
 
 // DefaultFollowSpeed is GroundFollower.Speed's default, 1/s.
 const DefaultFollowSpeed = 10.0
@@ -37,18 +57,22 @@ const DefaultFollowSpeed = 10.0
 // Reset makes the next Follow snap to the ground (after a teleport).
 func (f *GroundFollower) Reset() { f.init = false }
 
-// Follow moves r.Position along r.Up toward the ground under it and reports
-// whether the ray found ground. Call it before r.Update.
-func (f *GroundFollower) Follow(r *Rig, dt float64) bool {
-	if f.Ground == nil || !finiteVec(r.Position) {
+// Update implements Controller: it moves the rig's Position along its Up
+// toward the ground under it (the rig calls it).
+func (f *GroundFollower) Update(dt float64) {
+	f.found = f.follow(f.rig, dt)
+}
+
+func (f *GroundFollower) follow(r *Rig, dt float64) bool {
+	if f.ground == nil || !num.FiniteVec(r.Position) {
 		return false
 	}
 	fr := newFrame(r.Position, r.Up, r.Facing)
 	up := fr.dirToWorld(mgl64.Vec2{0, -1})
 	fwd := fr.dirToWorld(mgl64.Vec2{1, 0})
-	rayUp, rayDown := orDefault(f.RayUp, DefaultRayUp), orDefault(f.RayDown, DefaultRayDown)
+	rayUp, rayDown := num.Or(f.RayUp, DefaultRayUp), num.Or(f.RayDown, DefaultRayDown)
 	probe := 0.0
-	if f.Probe > 0 && finiteNum(f.Probe) {
+	if f.Probe > 0 && num.Finite(f.Probe) {
 		probe = f.Probe
 	}
 	found := false
@@ -58,8 +82,8 @@ func (f *GroundFollower) Follow(r *Rig, dt float64) bool {
 			continue
 		}
 		o := r.Position.Add(fwd.Mul(float64(k) * probe))
-		p, _, ok := f.Ground.Raycast(o.Add(up.Mul(rayUp)), o.Sub(up.Mul(rayDown)))
-		if !ok || !finiteVec(p) {
+		p, _, ok := f.ground.Raycast(o.Add(up.Mul(rayUp)), o.Sub(up.Mul(rayDown)))
+		if !ok || !num.FiniteVec(p) {
 			continue
 		}
 		h := p.Sub(o).Dot(up)
@@ -77,8 +101,8 @@ func (f *GroundFollower) Follow(r *Rig, dt float64) bool {
 		if !(dt > 0) {
 			dt = 0
 		}
-		d *= 1 - math.Exp(-orDefault(f.Speed, DefaultFollowSpeed)*dt)
-		if v := f.MaxSpeed; v > 0 && finiteNum(v) {
+		d *= 1 - math.Exp(-num.Or(f.Speed, DefaultFollowSpeed)*dt)
+		if v := f.MaxSpeed; v > 0 && num.Finite(v) {
 			d = math.Max(-v*dt, math.Min(v*dt, d))
 		}
 	}

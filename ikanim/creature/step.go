@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 // Stepping: how a foot finds a foothold and travels to it.
 //
@@ -26,17 +26,17 @@ package ikanim
 //	                                the face below an edge (outer corner: the
 //	                                ground ends ahead, the foot wraps around)
 //	S  hip -> within reach, sweeping from the direction of pred - up*D to
-//	                                down-and-back (creatureSweepRays rays):
+//	                                down-and-back (sweepRays rays):
 //	                                any reachable surface, e.g. the far face
 //	                                of a sharp peak the body stands on
 //
 // A hit is rejected when the ray leaves a solid instead of entering one
 // (normal . ray direction >= 0: the ray started inside), when its normal
 // faces away from the creature
-// (normal . up < creatureMinFacing), when the leg would be stretched
-// beyond creatureLandRatio*ReachRatio from the hip at the end of the step
+// (normal . up < minFacing), when the leg would be stretched
+// beyond landRatio*ReachRatio from the hip at the end of the step
 // or folded closer to it than the body constraint's least distance over
-// creatureLandRatio (creature_legs.go: a foot landing under the hip, on a
+// landRatio (legs.go: a foot landing under the hip, on a
 // surface that rises into the body, would fold the leg tighter than the
 // two-bone kernel reaches and its drawn tip would slide off the contact),
 // or when the hit lies inside another solid (buried).
@@ -47,7 +47,7 @@ package ikanim
 // in X; and where two solids share a face (the columns of a height field)
 // X's exit and Y's entry are the same crossing, reported either way. Both
 // look like honest entering hits. The test that does not depend on how the
-// hit was found: from q = p + n*creatureBuriedEps, just off the face, cast
+// hit was found: from q = p + n*buriedEps, just off the face, cast
 // along n (and, for a face that does not face up, along up too, which leaves
 // a height field through its top instead of through shared column sides).
 // If q lies in free space the first crossing enters a solid (or there is
@@ -56,7 +56,7 @@ package ikanim
 // rays reach reach + BodyHeight, beyond the depth at which any foothold ray
 // can start inside a solid. With no foothold the foot stays planted, or, when it must
 // step (reach), dangles at its home and searches again after
-// creatureRetryTime.
+// retryTime.
 //
 // The foot travels on an arc: the eased chord plus a lift along up,
 //
@@ -72,22 +72,25 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 const (
-	// creatureMinFacing rejects footholds whose normal turns more than about
+	// minFacing rejects footholds whose normal turns more than about
 	// 139 degrees away from the creature's up: the far flank of a sharp peak
 	// (130 degrees from the near flank for a 65-degree peak) is accepted,
 	// so a creature standing on one flank wraps over the apex.
-	creatureMinFacing = -0.75
-	// creatureRetryTime is the wait, seconds, before a dangling foot searches
+	minFacing = -0.75
+	// retryTime is the wait, seconds, before a dangling foot searches
 	// for a foothold again.
-	creatureRetryTime = 0.1
+	retryTime = 0.1
 )
 
 // foothold searches a foothold for leg i around the predicted home pred and
 // records the rays for the debug overlay.
-func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLeg) (p, n mgl64.Vec2, ok bool) {
+func (c *Creature) foothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg) (p, n mgl64.Vec2, ok bool) {
 	h := c.def.Gait.BodyHeight
 	up := c.up
 	r := &c.rays[i]
@@ -130,12 +133,12 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 	}
 	// S: a sweep from the hip, from the direction of the predicted foothold
 	// down and back under the body, within the leg's reach.
-	reach := c.def.legs[i].reach * c.def.Gait.ReachRatio * creatureLandRatio * 0.98
-	d0 := creatureUnitOr(below.Sub(hip), up.Mul(-1))
+	reach := c.def.legs[i].reach * c.def.Gait.ReachRatio * landRatio * 0.98
+	d0 := num.UnitOr(below.Sub(hip), up.Mul(-1))
 	d1 := up.Mul(-1).Sub(right.Mul(s))
-	for k := 1; k <= creatureSweepRays; k++ {
-		t := float64(k) / creatureSweepRays
-		dir := creatureUnitOr(d0.Mul(1-t).Add(d1.Mul(t)), d0)
+	for k := 1; k <= sweepRays; k++ {
+		t := float64(k) / sweepRays
+		dir := num.UnitOr(d0.Mul(1-t).Add(d1.Mul(t)), d0)
 		end := hip.Add(dir.Mul(reach))
 		if p, n, ok = g.Raycast(hip, end); ok && c.footholdOK(g, i, hip, p, n, end.Sub(hip)) {
 			r.from, r.to, r.hit, r.ok = hip, end, p, true
@@ -146,50 +149,50 @@ func (c *Creature) foothold(g Ground, i int, pred, hip mgl64.Vec2, l *creatureLe
 	return mgl64.Vec2{}, mgl64.Vec2{}, false
 }
 
-// creatureSweepRays is the number of rays of the last-resort sweep.
-const creatureSweepRays = 4
+// sweepRays is the number of rays of the last-resort sweep.
+const sweepRays = 4
 
 // footholdOK checks a hit of a ray along dir for leg i: finite, entering the
 // surface (a ray that starts inside a solid reports the face it leaves,
 // whose outward normal points along the ray), facing the creature, within
 // reach of the hip and not under it (where the hip will be when the foot
 // lands), and not inside another solid (buried, see the file comment).
-func (c *Creature) footholdOK(g Ground, i int, hip, p, n, dir mgl64.Vec2) bool {
-	if !creatureFiniteVec(p) || !creatureFiniteVec(n) {
+func (c *Creature) footholdOK(g ikanim.Ground, i int, hip, p, n, dir mgl64.Vec2) bool {
+	if !num.FiniteVec(p) || !num.FiniteVec(n) {
 		return false
 	}
 	if n[0]*dir[0]+n[1]*dir[1] >= 0 {
 		return false
 	}
-	if n.Dot(c.up) < creatureMinFacing {
+	if n.Dot(c.up) < minFacing {
 		return false
 	}
 	st2 := c.legStretch2(i, hip, p)
-	if rl := c.def.Gait.ReachRatio * creatureLandRatio; st2 > rl*rl || st2 < c.def.legs[i].landMin2() {
+	if rl := c.def.Gait.ReachRatio * landRatio; st2 > rl*rl || st2 < c.def.legs[i].landMin2() {
 		return false
 	}
 	return !c.buried(g, i, p, n)
 }
 
 const (
-	// creatureBuriedEps is how far off a foothold's face, px, the buried
+	// buriedEps is how far off a foothold's face, px, the buried
 	// test starts.
-	creatureBuriedEps = 0.05
-	// creatureBuriedUpDot: faces whose normal makes more than 60 degrees
+	buriedEps = 0.05
+	// buriedUpDot: faces whose normal makes more than 60 degrees
 	// with up are also tested along up.
-	creatureBuriedUpDot = 0.5
+	buriedUpDot = 0.5
 )
 
 // buried reports whether the foothold p, on a face of outward normal n, lies
 // inside a solid (see the file comment).
-func (c *Creature) buried(g Ground, i int, p, n mgl64.Vec2) bool {
+func (c *Creature) buried(g ikanim.Ground, i int, p, n mgl64.Vec2) bool {
 	l := c.def.legs[i].reach + c.def.Gait.BodyHeight
-	q := mgl64.Vec2{p[0] + n[0]*creatureBuriedEps, p[1] + n[1]*creatureBuriedEps}
+	q := mgl64.Vec2{p[0] + n[0]*buriedEps, p[1] + n[1]*buriedEps}
 	if _, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + n[0]*l, q[1] + n[1]*l}); ok && hn[0]*n[0]+hn[1]*n[1] > 0 {
 		return true
 	}
 	up := c.up
-	if n[0]*up[0]+n[1]*up[1] >= creatureBuriedUpDot {
+	if n[0]*up[0]+n[1]*up[1] >= buriedUpDot {
 		return false
 	}
 	_, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + up[0]*l, q[1] + up[1]*l})
@@ -198,7 +201,7 @@ func (c *Creature) buried(g Ground, i int, p, n mgl64.Vec2) bool {
 
 // startStep tries to lift leg i toward a new foothold and reports whether it
 // did. A leg that must step (urgent) and finds nothing dangles.
-func (c *Creature) startStep(g Ground, i int, urgent bool) bool {
+func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 	gd := &c.def.Gait
 	l := &c.legs[i]
 	sp := c.speedAbs()
@@ -209,42 +212,42 @@ func (c *Creature) startStep(g Ground, i int, urgent bool) bool {
 		k := gd.StepDistance * gd.Overshoot * math.Min(1, sp/(0.5*gd.Speed+1e-9)) / sp
 		pred = pred.Add(v.Mul(k))
 	}
-	hip := c.bodyPoint(c.def.Legs[i].Hip).Add(v.Mul(dur))
+	hip := c.bodyPoint(c.def.legs[i].hipBody()).Add(v.Mul(dur))
 	p, n, ok := c.foothold(g, i, pred, hip, l)
 	if !ok {
 		if urgent {
 			c.liftOff(l)
-			l.state = creatureDangling
-			l.retry = creatureRetryTime
+			l.state = legDangling
+			l.retry = retryTime
 		}
 		return false
 	}
 	c.liftOff(l)
-	l.state = creatureStepping
+	l.state = legStepping
 	c.airborn++
 	l.from, l.fromN = l.foot, l.normal
 	l.to, l.toN = p, n
 	l.t = 0
 	l.rate = 1 / dur
-	l.lift = gd.StepHeight * math.Min(1, creatureLen(l.to.Sub(l.from))/gd.StepDistance)
+	l.lift = gd.StepHeight * math.Min(1, num.Len(l.to.Sub(l.from))/gd.StepDistance)
 	return true
 }
 
 // liftOff updates the planted count for a leg leaving the ground.
-func (c *Creature) liftOff(l *creatureLeg) {
-	if l.state == creaturePlanted {
+func (c *Creature) liftOff(l *leg) {
+	if l.state == legPlanted {
 		c.planted--
 	}
 }
 
 // advanceStep moves a stepping foot along its arc and lands it; it returns
 // the eased progress e(t) (1 after landing).
-func (c *Creature) advanceStep(l *creatureLeg, dt float64) (e float64) {
+func (c *Creature) advanceStep(l *leg, dt float64) (e float64) {
 	l.t += dt * l.rate
 	if l.t >= 1 {
 		l.t = 1
 		l.foot, l.normal = l.to, l.toN
-		l.state = creaturePlanted
+		l.state = legPlanted
 		c.planted++
 		c.airborn--
 		return 1

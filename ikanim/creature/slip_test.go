@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 import (
 	"fmt"
@@ -126,7 +126,7 @@ var creatureSlipTerrains = []creatureSlipTerrain{
 func TestCreaturePlantedTipDoesNotSlide(t *testing.T) {
 	spider, c6, c4, _ := creatureSceneKinds(t)
 	for _, tr := range creatureSlipTerrains {
-		for _, def := range []*CreatureDef{spider, c6, c4} {
+		for _, def := range []*Def{spider, c6, c4} {
 			t.Run(tr.name+"/"+def.Name, func(t *testing.T) {
 				var w *terrain.World
 				var width float64
@@ -143,7 +143,7 @@ func TestCreaturePlantedTipDoesNotSlide(t *testing.T) {
 				worst, worstAt := 0.0, ""
 				for x := 20.0; x < width-20; x += 31 {
 					for _, dir := range []float64{-1, 1} {
-						c, err := NewCreature(def, mgl64.Vec2{x, 0}, nil)
+						c, err := New(def, mgl64.Vec2{x, 0}, w)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -152,16 +152,16 @@ func TestCreaturePlantedTipDoesNotSlide(t *testing.T) {
 						if !ok {
 							continue
 						}
-						c.Place(p.Sub(mgl64.Vec2{0, def.BodyHeight()}), mgl64.Vec2{0, -1}, w)
-						var st [MaxCreatureLegs]quality.Stance
+						c.Place(p.Sub(mgl64.Vec2{0, def.BodyHeight()}), mgl64.Vec2{0, -1})
+						var st [MaxLegs]quality.Stance
 						for f := 0; f < 600; f++ {
 							q := c.Position()
 							if (dir > 0 && q[0] > width-30) || (dir < 0 && q[0] < 30) || f%240 == 239 {
 								dir = -dir
 							}
 							c.SetMove(dir)
-							c.Update(w, 1.0/60)
-							for i := 0; i < c.LegCount(); i++ {
+							c.Update(1.0/60)
+							for i := 0; i < c.NumLegs(); i++ {
 								l := c.Leg(i)
 								st[i].Track(&m, l.Planted, l.Foot)
 								if d := l.Foot.Sub(l.Contact).Len(); l.Planted && d > worst {
@@ -191,7 +191,7 @@ func TestCreaturePlantedTipDoesNotSlide(t *testing.T) {
 // planted).
 func creatureSlipTipOff(c *Creature) (worst float64, leg int) {
 	leg = -1
-	for i := 0; i < c.LegCount(); i++ {
+	for i := 0; i < c.NumLegs(); i++ {
 		if l := c.Leg(i); l.Planted {
 			if d := l.Foot.Sub(l.Contact).Len(); leg < 0 || d > worst {
 				worst, leg = d, i
@@ -232,7 +232,7 @@ func TestCreatureTugOfWarKeepsTipsOnContacts(t *testing.T) {
 		if _, err := w.AddGround([]mgl64.Vec2{{0, ground}, {600, ground}}, 400, 0); err != nil {
 			t.Fatal(err)
 		}
-		c, err := NewCreature(spider, body, w)
+		c, err := New(spider, body, w)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,7 +241,7 @@ func TestCreatureTugOfWarKeepsTipsOnContacts(t *testing.T) {
 	c := flat()
 	ld4, ld3 := &spider.legs[r4], &spider.legs[r3]
 	f := c.frame()
-	target := func(ld *creatureLegDef, foot mgl64.Vec2) (hip, tgt mgl64.Vec2) {
+	target := func(ld *legDef, foot mgl64.Vec2) (hip, tgt mgl64.Vec2) {
 		hx, hy, tx, ty := c.legPoints(&f, foot, ld)
 		return mgl64.Vec2{hx, hy}, mgl64.Vec2{tx, ty}
 	}
@@ -287,18 +287,18 @@ func TestCreatureTugOfWarKeepsTipsOnContacts(t *testing.T) {
 	c.prepareLegs()
 
 	var m quality.Meter
-	var st [MaxCreatureLegs]quality.Stance
+	var st [MaxLegs]quality.Stance
 	offs := 0
 	for fr := 0; fr < 240; fr++ {
 		if fr >= 5 {
 			c.SetMove(1)
 		}
-		c.Update(w, 1.0/60)
+		c.Update(1.0/60)
 		if d, i := creatureSlipTipOff(c); d > 1e-6 && offs == 0 {
 			t.Errorf("frame %d: planted leg %d's tip is drawn %.3f px off its contact", fr, i, d)
 			offs++
 		}
-		for i := 0; i < c.LegCount(); i++ {
+		for i := 0; i < c.NumLegs(); i++ {
 			l := c.Leg(i)
 			st[i].Track(&m, l.Planted, l.Foot)
 		}

@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/ikanim/kit/ikanim/internal/num"
 	"github.com/ikanim/kit/ikanim/quality"
 	"github.com/ikanim/kit/terrain"
 )
@@ -13,7 +14,7 @@ import (
 // Steep peaks. A creature that climbs a sharp peak must turn its up over
 // the apex onto the far flank: the far flank's normal turns 114 degrees
 // (57-degree peak) or 130 degrees (65-degree peak) from the near flank's,
-// so footholds there must be accepted that far from up (creatureMinFacing).
+// so footholds there must be accepted that far from up (minFacing).
 // A creature that loses every foothold falls; the fall must be swept, never
 // pass through the ground, and the body must not walk through the air.
 
@@ -21,18 +22,18 @@ import (
 // frames frames at 60 TPS and returns the stances, the apex crossings, the
 // distance walked along x, the largest move of the body in one frame and the
 // body's bounding box.
-func creaturePeakRun(t *testing.T, def *CreatureDef, w *terrain.World, x0 float64, frames int) (stances, crossings int, dist, jump float64, lo, hi mgl64.Vec2) {
+func creaturePeakRun(t *testing.T, def *Def, w *terrain.World, x0 float64, frames int) (stances, crossings int, dist, jump float64, lo, hi mgl64.Vec2) {
 	t.Helper()
 	p, _, ok := w.Raycast(mgl64.Vec2{x0, 1}, mgl64.Vec2{x0, 399})
 	if !ok {
 		t.Fatalf("no ground below x %v", x0)
 	}
-	c, err := NewCreature(def, p.Sub(mgl64.Vec2{0, def.BodyHeight()}), w)
+	c, err := New(def, p.Sub(mgl64.Vec2{0, def.BodyHeight()}), w)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var m quality.Meter
-	var st [MaxCreatureLegs]quality.Stance
+	var st [MaxLegs]quality.Stance
 	dir := 1.0
 	prev := c.Position()
 	lo, hi = prev, prev
@@ -42,9 +43,9 @@ func creaturePeakRun(t *testing.T, def *CreatureDef, w *terrain.World, x0 float6
 			dir = -dir
 		}
 		c.SetMove(dir)
-		c.Update(w, 1.0/60)
+		c.Update(1.0/60)
 		q := c.Position()
-		if !creatureFiniteVec(q) {
+		if !num.FiniteVec(q) {
 			t.Fatalf("frame %d: position %v", f, q)
 		}
 		jump = math.Max(jump, q.Sub(prev).Len())
@@ -56,7 +57,7 @@ func creaturePeakRun(t *testing.T, def *CreatureDef, w *terrain.World, x0 float6
 			side = s
 			crossings++
 		}
-		for i := 0; i < c.LegCount(); i++ {
+		for i := 0; i < c.NumLegs(); i++ {
 			l := c.Leg(i)
 			st[i].Track(&m, l.Planted, l.Foot)
 		}
@@ -84,7 +85,7 @@ func TestCreatureSteepPeaksProgressBounded(t *testing.T) {
 		name  string
 		hw, h float64
 	}{{"peak57", 56, 87}, {"peak65", 40, 86}} {
-		for _, def := range []*CreatureDef{spider, c6, c4} {
+		for _, def := range []*Def{spider, c6, c4} {
 			t.Run(pk.name+"/"+def.Name, func(t *testing.T) {
 				sumSt, sumCross, sumDist, worstJump := 0, 0, 0.0, 0.0
 				for _, x0 := range []float64{100, 200, 300, 400, 500} {
@@ -128,14 +129,14 @@ func TestCreatureFallIsSwept(t *testing.T) {
 	if _, err := w.AddGround([]mgl64.Vec2{{0, 200}, {600, 200}}, 400, 0); err != nil {
 		t.Fatal(err)
 	}
-	for _, def := range []*CreatureDef{spider, c6, c4} {
+	for _, def := range []*Def{spider, c6, c4} {
 		for _, s := range []float64{-1, 1} {
-			c, err := NewCreature(def, mgl64.Vec2{300, 50}, nil)
+			c, err := New(def, mgl64.Vec2{300, 50}, w)
 			if err != nil {
 				t.Fatal(err)
 			}
 			up := mgl64.Vec2{s * 0.84, -0.54}
-			c.Place(mgl64.Vec2{300, 50}, up, w)
+			c.Place(mgl64.Vec2{300, 50}, up)
 			if c.Planted() != 0 {
 				t.Fatalf("%s: %d feet planted 150 px above the ground", def.Name, c.Planted())
 			}
@@ -146,7 +147,7 @@ func TestCreatureFallIsSwept(t *testing.T) {
 				} else {
 					c.Stop()
 				}
-				c.Update(w, 1.0/60)
+				c.Update(1.0/60)
 				q := c.Position()
 				if !(q[1] < 200 && q[0] > 0 && q[0] < 600) {
 					t.Fatalf("%s up %v: frame %d: body at %v, below the ground or off the world", def.Name, up, f, q)

@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 import (
 	"errors"
@@ -6,18 +6,20 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Leg states.
 const (
-	creaturePlanted  uint8 = iota // foot locked in world space
-	creatureStepping              // foot on its arc to a new foothold
-	creatureDangling              // no foothold found: foot hangs at home
+	legPlanted  uint8 = iota // foot locked in world space
+	legStepping              // foot on its arc to a new foothold
+	legDangling              // no foothold found: foot hangs at home
 )
 
-// creatureLeg is the per-instance state of one leg.
-type creatureLeg struct {
+// leg is the per-instance state of one leg.
+type leg struct {
 	// Read or written every frame (kept together, first: the per-frame
 	// pass over a planted leg touches these 74 bytes only).
 	foot     mgl64.Vec2 // current foot (contact) position
@@ -38,38 +40,47 @@ type creatureLeg struct {
 	toN   mgl64.Vec2
 }
 
-// creatureRay is the last foothold search of one leg, for the debug overlay
-// (kept apart from creatureLeg so the per-frame pass reads less memory).
-type creatureRay struct {
+// legPose is where a leg's joints are after the last Update, in world
+// space: the plain values Leg, Draw and DrawDebug read.
+type legPose struct {
+	hip, knee, ankle, tip mgl64.Vec2
+}
+
+// footRay is the last foothold search of one leg, for the debug overlay
+// (kept apart from leg so the per-frame pass reads less memory).
+type footRay struct {
 	from, to, hit mgl64.Vec2
 	ok            bool
 }
 
-// creatureChain is the per-instance FABRIK state of a tentacle leg.
-type creatureChain struct {
+// tentacleChain is the per-instance FABRIK state of a tentacle leg.
+type tentacleChain struct {
 	pose   ik.Pose
 	solver ik.FABRIK
 	joints []mgl64.Vec2
-	// The joints of the last solve that legPose reports.
+	// The joints of the last solve that solveLegs stores.
 	knee, ankle, tip mgl64.Vec2
 }
 
 // Steering modes.
 const (
-	creatureSteerStop uint8 = iota
-	creatureSteerMove
-	creatureSteerTarget
-	creatureSteerPath
+	steerStop uint8 = iota
+	steerMove
+	steerTarget
+	steerPath
 )
 
-// Creature is one walking instance of a CreatureDef: body position, up
-// vector, facing, speed and the state of every leg. Create it with
-// NewCreature; Update advances it and Draw draws it. Neither allocates.
+// Creature is one walking instance of a Def: body position, up
+// vector, facing, speed and the state of every leg, on the Ground it was
+// made with. Create it with New; Update advances it by one frame (steering,
+// body, stepping, and every leg's pose, knees included), Draw and DrawDebug
+// draw it. None of them allocates.
 //
 // A Creature is not safe for concurrent use; distinct creatures may be
 // updated from distinct goroutines if their Grounds allow it.
 type Creature struct {
-	def    *CreatureDef
+	def    *Def
+	ground ikanim.Ground
 	pos    mgl64.Vec2
 	up     mgl64.Vec2
 	facing float64 // +1: forward is Right(); -1: forward is -Right()
@@ -100,35 +111,39 @@ type Creature struct {
 	forced                                  int     // lifts forced by an out-of-reach foot (tests)
 	pull                                    float64 // the body constraint's move limit this update, px (capPull; 0: none)
 
-	legs   []creatureLeg
-	rays   []creatureRay // per leg, debug overlay
-	chains []creatureChain
+	legs   []leg
+	poses  []legPose // per leg, written by solveLegs
+	rays   []footRay // per leg, debug overlay
+	chains []tentacleChain
 }
 
-// ErrNilCreatureDef is returned by NewCreature for a nil or unvalidated
+// ErrNilDef is returned by New for a nil or unvalidated
 // definition.
-var ErrNilCreatureDef = errors.New("ikanim: NewCreature: def is nil or was not made by NewCreatureDef")
+var ErrNilDef = errors.New("creature: New: def is nil or was not made by NewDef")
 
-// NewCreature returns a creature of kind def standing at pos (the body
-// centre) with the default up (0,-1), facing right. If ground is not nil, its
-// feet are planted on footholds found below their homes (Place). It allocates
-// the per-leg state once.
-func NewCreature(def *CreatureDef, pos mgl64.Vec2, ground Ground) (*Creature, error) {
+// New returns a creature of kind def on ground, standing at pos (the body
+// centre) with the default up (0,-1), facing right; its feet are planted on
+// footholds found below their homes (Place). Every query of the creature
+// goes to ground (nil: the creature has nothing to stand on and falls). It
+// allocates the per-leg state once.
+func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 	if def == nil || !def.ready {
-		return nil, ErrNilCreatureDef
+		return nil, ErrNilDef
 	}
 	c := &Creature{
 		def:    def,
+		ground: ground,
 		up:     mgl64.Vec2{0, -1},
 		facing: 1,
 		turn:   1,
-		legs:   make([]creatureLeg, len(def.legs)),
-		rays:   make([]creatureRay, len(def.legs)),
+		legs:   make([]leg, len(def.legs)),
+		poses:  make([]legPose, len(def.legs)),
+		rays:   make([]footRay, len(def.legs)),
 	}
 	for i := range def.legs {
 		if ch := def.legs[i].chain; ch != nil {
 			if c.chains == nil {
-				c.chains = make([]creatureChain, len(def.legs))
+				c.chains = make([]tentacleChain, len(def.legs))
 			}
 			cc := &c.chains[i]
 			cc.pose = ch.NewPose()
@@ -136,23 +151,24 @@ func NewCreature(def *CreatureDef, pos mgl64.Vec2, ground Ground) (*Creature, er
 			cc.joints = make([]mgl64.Vec2, 0, ch.Len()+1)
 		}
 	}
-	c.Place(pos, mgl64.Vec2{0, -1}, ground)
+	c.Place(pos, ikanim.DefaultUp())
 	return c, nil
 }
 
 // Def returns the creature's definition.
-func (c *Creature) Def() *CreatureDef { return c.def }
+func (c *Creature) Def() *Def { return c.def }
 
 // Place teleports the creature: body centre at pos, up along up (normalised;
 // a zero or non-finite up means (0,-1)), speed 0, every foot planted on the
-// foothold found below its home (or dangling at home when ground is nil or
-// nothing is found).
-func (c *Creature) Place(pos, up mgl64.Vec2, ground Ground) {
-	if !creatureFiniteVec(pos) {
+// foothold found below its home (or dangling at home when nothing is
+// found).
+func (c *Creature) Place(pos, up mgl64.Vec2) {
+	ground := c.ground
+	if !num.FiniteVec(pos) {
 		pos = mgl64.Vec2{}
 	}
 	c.pos = pos
-	c.up = creatureUnitOr(up, mgl64.Vec2{0, -1})
+	c.up = num.UnitOr(up, mgl64.Vec2{0, -1})
 	c.speed = 0
 	c.turn = c.facing
 	c.falling = 0
@@ -161,11 +177,11 @@ func (c *Creature) Place(pos, up mgl64.Vec2, ground Ground) {
 	for i := range c.legs {
 		l := &c.legs[i]
 		home := c.homeWorld(i)
-		*l = creatureLeg{foot: home, normal: c.up, state: creatureDangling}
-		c.rays[i] = creatureRay{}
+		*l = leg{foot: home, normal: c.up, state: legDangling}
+		c.rays[i] = footRay{}
 		if ground != nil {
-			if p, n, ok := c.foothold(ground, i, home, c.bodyPoint(c.def.Legs[i].Hip), l); ok {
-				l.foot, l.normal, l.state = p, n, creaturePlanted
+			if p, n, ok := c.foothold(ground, i, home, c.bodyPoint(c.def.legs[i].hipBody()), l); ok {
+				l.foot, l.normal, l.state = p, n, legPlanted
 				c.planted++
 			}
 		}
@@ -182,23 +198,23 @@ func (c *Creature) Place(pos, up mgl64.Vec2, ground Ground) {
 // the fraction of Gait.Speed along Right() (clockwise along the surface: on
 // a floor +1 walks right, on a wall to the right it climbs). 0 stops.
 func (c *Creature) SetMove(dir float64) {
-	if !creatureFinite(dir) {
+	if !num.Finite(dir) {
 		dir = 0
 	}
 	c.move = math.Max(-1, math.Min(1, dir))
-	c.steer = creatureSteerMove
+	c.steer = steerMove
 }
 
 // SetTarget makes the creature walk along its surface toward p and stop
 // within Gait.ArriveRadius of it (or where p lies straight above or below
 // the body, off the surface).
 func (c *Creature) SetTarget(p mgl64.Vec2) {
-	if !creatureFiniteVec(p) {
+	if !num.FiniteVec(p) {
 		c.Stop()
 		return
 	}
 	c.target = p
-	c.steer = creatureSteerTarget
+	c.steer = steerTarget
 }
 
 // SetPath makes the creature visit points in order (the slice is kept, not
@@ -211,19 +227,19 @@ func (c *Creature) SetPath(points []mgl64.Vec2, loop bool) {
 		return
 	}
 	c.path, c.pathNext, c.pathLoop = points, 0, loop
-	c.steer = creatureSteerPath
+	c.steer = steerPath
 }
 
 // Stop stops steering; the creature slows to a halt.
-func (c *Creature) Stop() { c.steer = creatureSteerStop; c.move = 0 }
+func (c *Creature) Stop() { c.steer = steerStop; c.move = 0 }
 
 // Arrived reports whether the creature is at its target or at the end of a
 // non-looping path.
 func (c *Creature) Arrived() bool {
 	switch c.steer {
-	case creatureSteerTarget:
+	case steerTarget:
 		return c.within(c.target, c.def.arrive2)
-	case creatureSteerPath:
+	case steerPath:
 		return !c.pathLoop && c.pathNext >= len(c.path)
 	}
 	return false
@@ -242,8 +258,15 @@ func (c *Creature) Right() mgl64.Vec2 { return mgl64.Vec2{-c.up[1], c.up[0]} }
 // Forward returns the unit direction the creature faces (±Right()).
 func (c *Creature) Forward() mgl64.Vec2 { return c.Right().Mul(c.facing) }
 
-// Facing returns +1 when the creature faces along Right(), -1 otherwise.
-func (c *Creature) Facing() float64 { return c.facing }
+// Facing returns the way the creature faces: FacingRight when forward is
+// Right(), FacingLeft when it is -Right(). It turns by itself when the
+// walking direction reverses.
+func (c *Creature) Facing() ikanim.Facing {
+	if c.facing < 0 {
+		return ikanim.FacingLeft
+	}
+	return ikanim.FacingRight
+}
 
 // Turn returns the progress of a turn around in [-1, 1]: the body frame's
 // forward axis is Right()*Turn(), so after a change of Facing the hips and
@@ -277,21 +300,21 @@ type LegState struct {
 	Target mgl64.Vec2
 }
 
-// Leg returns the state of leg i. It panics if i is out of range.
+// Leg returns the state of leg i after the last Update (a plain read: the
+// pose was solved in Update). It panics if i is out of range.
 func (c *Creature) Leg(i int) LegState {
 	l := &c.legs[i]
-	knee, ankle, tip := c.legPose(i)
-	hip, _ := c.legHipTarget(i)
+	p := &c.poses[i]
 	return LegState{
-		Hip: hip, Knee: knee, Ankle: ankle, Foot: tip,
+		Hip: p.hip, Knee: p.knee, Ankle: p.ankle, Foot: p.tip,
 		Contact: l.foot, Normal: l.normal,
-		Planted: l.state == creaturePlanted, Stepping: l.state == creatureStepping,
+		Planted: l.state == legPlanted, Stepping: l.state == legStepping,
 		Progress: l.t, Target: l.to,
 	}
 }
 
-// LegCount returns the number of legs.
-func (c *Creature) LegCount() int { return len(c.legs) }
+// NumLegs returns the number of legs.
+func (c *Creature) NumLegs() int { return len(c.legs) }
 
 // Planted returns how many feet are planted.
 func (c *Creature) Planted() int { return c.planted }
@@ -304,19 +327,17 @@ func (c *Creature) TentacleJoints(i int, dst []mgl64.Vec2) []mgl64.Vec2 {
 	if c.chains != nil && c.def.legs[i].chain != nil {
 		return append(dst, c.chains[i].joints...)
 	}
-	knee, ankle, tip := c.legPose(i)
-	hip, _ := c.legHipTarget(i)
-	dst = append(dst, hip, knee, ankle)
+	p := &c.poses[i]
+	dst = append(dst, p.hip, p.knee, p.ankle)
 	if c.def.legs[i].segs == 3 {
-		dst = append(dst, tip)
+		dst = append(dst, p.tip)
 	}
 	return dst
 }
 
 // homeWorld returns leg i's home in world space for the current body.
 func (c *Creature) homeWorld(i int) mgl64.Vec2 {
-	h := c.def.Legs[i].Home
-	return c.bodyPoint(h)
+	return c.bodyPoint(c.def.legs[i].homeBody())
 }
 
 // bodyPoint maps a body-frame point (x forward, y up) to world space.
@@ -330,23 +351,9 @@ func (c *Creature) bodyPoint(p mgl64.Vec2) mgl64.Vec2 {
 
 func (c *Creature) speedAbs() float64 { return math.Abs(c.speed * c.hold) }
 
-// creatureLen is |v| (math.Hypot, behind mgl64's Len, costs three times
-// more and the range guard is not needed for pixel coordinates).
-func creatureLen(v mgl64.Vec2) float64 { return math.Sqrt(v[0]*v[0] + v[1]*v[1]) }
-
-// creatureUnitOr returns v normalised, or def when v is zero or not finite.
-func creatureUnitOr(v, def mgl64.Vec2) mgl64.Vec2 {
-	l := math.Sqrt(v[0]*v[0] + v[1]*v[1])
-	if !(l > 1e-12 && l <= math.MaxFloat64) {
-		return def
-	}
-	r := 1 / l
-	return mgl64.Vec2{v[0] * r, v[1] * r}
-}
-
-// creatureInvCount[k] is 1/k for k legs (index 0 unused).
-var creatureInvCount = func() (t [MaxCreatureLegs + 1]float64) {
-	for k := 1; k <= MaxCreatureLegs; k++ {
+// invCount[k] is 1/k for k legs (index 0 unused).
+var invCount = func() (t [MaxLegs + 1]float64) {
+	for k := 1; k <= MaxLegs; k++ {
 		t[k] = 1 / float64(k)
 	}
 	return t

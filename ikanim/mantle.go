@@ -33,6 +33,8 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // Mantler defaults (used when the field is zero).
@@ -47,9 +49,12 @@ const (
 
 // Mantler takes a biped from climbing at the top of a wall (or anywhere
 // near it) to hanging from the edge, pulling up, bringing a knee onto the
-// top and standing there. Call Start once, then Mantle before each
-// r.Update until it reports done. It drives r.Position and the arm and leg
-// limbs; it does not allocate after Start.
+// top and standing there. It is a mover (StageMove): add it to the rig,
+// call Start when the move should begin, and the rig's Update advances it
+// until Done reports true; then it lets go (its Update does nothing until
+// the next Start). While it runs it drives the rig's Position and the arm
+// and leg limbs, so remove other controllers of those limbs (a Grounder) for
+// its duration. It does not allocate after Start.
 type Mantler struct {
 	// Edge is the world point at the top of the wall's face.
 	Edge mgl64.Vec2
@@ -61,7 +66,9 @@ type Mantler struct {
 	// how far behind the grip the shoulders hang (default 22).
 	Stand, Grip, Back float64
 
+	rig      *Rig
 	def      *RigDef
+	active   bool
 	arms     [2]int // limb indices, near then far
 	legs     [2]int
 	shoulder mgl64.Vec2 // animated shoulder, character frame
@@ -104,7 +111,7 @@ func (p *mantlePath) at(t float64) mgl64.Vec2 {
 			if b.t <= a.t || t <= a.t {
 				return a.p
 			}
-			return a.p.Add(b.p.Sub(a.p).Mul(smoothstep((t - a.t) / (b.t - a.t))))
+			return a.p.Add(b.p.Sub(a.p).Mul(num.Smoothstep((t - a.t) / (b.t - a.t))))
 		}
 	}
 	return p.keys[p.n-1].p
@@ -114,11 +121,12 @@ func (p *mantlePath) end() float64 { return p.keys[p.n-1].t }
 
 // NewBipedMantler builds a mantler for rigs of def, a biped built by
 // NewBipedDef. Errors name the missing limb.
-func NewBipedMantler(def *RigDef) (*Mantler, error) {
-	if def == nil {
-		return nil, fmt.Errorf("ikanim: NewBipedMantler: def is nil")
+func NewBipedMantler(rig *Rig) (*Mantler, error) {
+	if rig == nil {
+		return nil, fmt.Errorf("ikanim: NewBipedMantler: rig is nil")
 	}
-	m := &Mantler{def: def}
+	def := rig.def
+	m := &Mantler{rig: rig, def: def}
 	for i, n := range [4]string{LimbArmNear, LimbArmFar, LimbLegNear, LimbLegFar} {
 		li := def.LimbIndex(n)
 		if li < 0 || len(def.limbs[li].bones) != 2 {
@@ -133,16 +141,21 @@ func NewBipedMantler(def *RigDef) (*Mantler, error) {
 	return m, nil
 }
 
-// Done reports whether the last Mantle finished the move.
+// Done reports whether the last Update finished the move.
 func (m *Mantler) Done() bool { return m.done }
 
-// Start begins a mantle of r over m.Edge from r's current pose: the body
+// Active reports whether a move is under way (started and not done).
+func (m *Mantler) Active() bool { return m.active }
+
+// Stage implements Controller: a mantler moves the body before the pose.
+func (m *Mantler) Stage() Stage { return StageMove }
+
+// Start begins a mantle over m.Edge from the rig's current pose: the body
 // offset moves into Position (the body stays where it is) and every path
 // starts where its point is now. It does not allocate.
-func (m *Mantler) Start(r *Rig) {
-	if r.def != m.def {
-		return
-	}
+func (m *Mantler) Start() {
+	r := m.rig
+	m.active = true
 	r.Position = r.ToWorld(mgl64.Vec2{r.BodyOffset[0], r.BodyOffset[1]})
 	r.BodyOffset = mgl64.Vec2{}
 	m.t, m.done = 0, false
@@ -152,11 +165,11 @@ func (m *Mantler) Start(r *Rig) {
 	for i, li := range m.legs {
 		m.feet[i] = r.animEnd[m.def.limbs[li].bones[1]]
 	}
-	catch := orDefault(m.CatchTime, DefaultMantleCatch)
-	hang := catch + orDefault(m.HangTime, DefaultMantleHang)
-	grip := orDefault(m.Grip, DefaultMantleGrip)
-	back := orDefault(m.Back, DefaultMantleBack)
-	stand := orDefault(m.Stand, DefaultMantleStand)
+	catch := num.Or(m.CatchTime, DefaultMantleCatch)
+	hang := catch + num.Or(m.HangTime, DefaultMantleHang)
+	grip := num.Or(m.Grip, DefaultMantleGrip)
+	back := num.Or(m.Back, DefaultMantleBack)
+	stand := num.Or(m.Stand, DefaultMantleStand)
 	d := DefaultHangReach * m.reach
 	dy := math.Sqrt(math.Max(0, d*d-(back+3)*(back+3)))
 	hip := -m.shoulder[1] - 36 // hip height above the origin
@@ -214,20 +227,23 @@ func (m *Mantler) toWorld(r *Rig, p mgl64.Vec2) mgl64.Vec2 {
 	return m.Edge.Add(m.fwd.Mul(p[0])).Add(r.Up.Mul(-p[1]))
 }
 
-// Mantle advances the move by dt and sets r's Position and limbs for the
-// next r.Update. It reports whether the move is done (the character
-// stands on the top with its feet where its animated pose puts them).
-func (m *Mantler) Mantle(r *Rig, dt float64) bool {
-	if r.def != m.def || m.body.n == 0 || !finiteVec(m.Edge) {
-		return true
+// Update implements Controller: while a move is under way it advances it by
+// dt and sets the rig's Position and limbs for this frame (the rig calls
+// it). The move is done when the character stands on the top with its feet
+// where its animated pose puts them (Done).
+func (m *Mantler) Update(dt float64) {
+	if !m.active {
+		return
 	}
-	if !(dt > 0) || !finiteNum(dt) {
-		dt = 0
+	r := m.rig
+	if m.body.n == 0 || !num.FiniteVec(m.Edge) {
+		m.active, m.done = false, true
+		return
 	}
 	m.t += dt
 	t := m.t
 	p := m.toWorld(r, m.body.at(t))
-	if finiteVec(p) {
+	if num.FiniteVec(p) {
 		r.Position = p
 	}
 	for i, li := range m.arms {
@@ -244,5 +260,7 @@ func (m *Mantler) Mantle(r *Rig, dt float64) bool {
 		l.Weight, l.EffectorRotation = 1, 0
 	}
 	m.done = t >= m.body.end()
-	return m.done
+	if m.done {
+		m.active = false
+	}
 }

@@ -1,4 +1,4 @@
-package ikanim
+package creature
 
 import (
 	"math"
@@ -8,14 +8,16 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/internal/num"
 	"github.com/ikanim/kit/terrain"
 )
 
 func creatureLegs(n int) []LegDef {
 	ls := make([]LegDef, n)
 	for i := range ls {
-		ls[i] = LegDef{Home: mgl64.Vec2{float64(10 * (i/2 - 1)), -20}, Segments: []float64{15, 15}, Far: i%2 == 1}
+		ls[i] = LegDef{Home: mgl64.Vec2{float64(10 * (i/2 - 1)), 20}, Segments: []float64{15, 15}, Far: i%2 == 1}
 	}
 	return ls
 }
@@ -23,40 +25,40 @@ func creatureLegs(n int) []LegDef {
 func TestNewCreatureDefErrorsNameTheField(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		edit  func(d *CreatureDef)
+		edit  func(d *Def)
 		field string
 	}{
-		{"one leg", func(d *CreatureDef) { d.Legs = d.Legs[:1] }, "Legs"},
-		{"13 legs", func(d *CreatureDef) { d.Legs = creatureLegs(13) }, "Legs"},
-		{"NaN segment", func(d *CreatureDef) { d.Legs[2].Segments = []float64{15, math.NaN()} }, "Legs[2].Segments[1]"},
-		{"negative segment", func(d *CreatureDef) { d.Legs[1].Segments = []float64{-1, 15} }, "Legs[1].Segments[0]"},
-		{"one segment", func(d *CreatureDef) { d.Legs[0].Segments = []float64{15} }, "Legs[0].Segments"},
-		{"home above hip", func(d *CreatureDef) { d.Legs[3].Home = mgl64.Vec2{0, 5} }, "Legs[3].Home"},
-		{"home out of reach", func(d *CreatureDef) { d.Legs[3].Home = mgl64.Vec2{0, -40} }, "Legs[3].Home"},
-		{"infinite hip", func(d *CreatureDef) { d.Legs[0].Hip = mgl64.Vec2{math.Inf(1), 0} }, "Legs[0].Hip"},
-		{"negative step", func(d *CreatureDef) { d.Gait.StepDistance = -3 }, "Gait.StepDistance"},
-		{"NaN speed", func(d *CreatureDef) { d.Gait.Speed = math.NaN() }, "Gait.Speed"},
-		{"reach ratio", func(d *CreatureDef) { d.Gait.ReachRatio = 1.5 }, "Gait.ReachRatio"},
-		{"min planted", func(d *CreatureDef) { d.Gait.MinPlanted = 4 }, "Gait.MinPlanted"},
-		{"tentacle limits", func(d *CreatureDef) {
+		{"one leg", func(d *Def) { d.Legs = d.Legs[:1] }, "Legs"},
+		{"13 legs", func(d *Def) { d.Legs = creatureLegs(13) }, "Legs"},
+		{"NaN segment", func(d *Def) { d.Legs[2].Segments = []float64{15, math.NaN()} }, "Legs[2].Segments[1]"},
+		{"negative segment", func(d *Def) { d.Legs[1].Segments = []float64{-1, 15} }, "Legs[1].Segments[0]"},
+		{"one segment", func(d *Def) { d.Legs[0].Segments = []float64{15} }, "Legs[0].Segments"},
+		{"home above hip", func(d *Def) { d.Legs[3].Home = mgl64.Vec2{0, -5} }, "Legs[3].Home"},
+		{"home out of reach", func(d *Def) { d.Legs[3].Home = mgl64.Vec2{0, 40} }, "Legs[3].Home"},
+		{"infinite hip", func(d *Def) { d.Legs[0].Hip = mgl64.Vec2{math.Inf(1), 0} }, "Legs[0].Hip"},
+		{"negative step", func(d *Def) { d.Gait.StepDistance = -3 }, "Gait.StepDistance"},
+		{"NaN speed", func(d *Def) { d.Gait.Speed = math.NaN() }, "Gait.Speed"},
+		{"reach ratio", func(d *Def) { d.Gait.ReachRatio = 1.5 }, "Gait.ReachRatio"},
+		{"min planted", func(d *Def) { d.Gait.MinPlanted = 4 }, "Gait.MinPlanted"},
+		{"tentacle limits", func(d *Def) {
 			d.Legs[0].Segments = []float64{6, 6, 6, 6}
 			d.Legs[0].Limits = make([]ik.Limit, 2)
 		}, "Legs[0].Limits"},
-		{"far shade", func(d *CreatureDef) { d.Sprites.FarShade = 2 }, "Sprites.FarShade"},
+		{"far shade", func(d *Def) { d.Sprites.FarShade = 2 }, "Sprites.FarShade"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d := CreatureDef{Name: "bug", Legs: creatureLegs(4)}
+			d := Def{Name: "bug", Legs: creatureLegs(4)}
 			tc.edit(&d)
-			_, err := NewCreatureDef(d)
+			_, err := NewDef(d)
 			if err == nil {
-				t.Fatalf("NewCreatureDef accepted %s", tc.name)
+				t.Fatalf("NewDef accepted %s", tc.name)
 			}
 			if !strings.Contains(err.Error(), tc.field) || !strings.Contains(err.Error(), `"bug"`) {
 				t.Errorf("error %q does not name the field %s and the creature", err, tc.field)
 			}
 		})
 	}
-	if _, err := NewCreatureDef(CreatureDef{Name: "bug", Legs: creatureLegs(4)}); err != nil {
+	if _, err := NewDef(Def{Name: "bug", Legs: creatureLegs(4)}); err != nil {
 		t.Fatalf("valid definition rejected: %v", err)
 	}
 }
@@ -103,7 +105,7 @@ func TestCreatureStanceInvariants(t *testing.T) {
 		t.Run(scene, func(t *testing.T) {
 			w := creatureTestWorld(t, scene)
 			d := creatureTestSpider(t, 8)
-			c, err := NewCreature(d, mgl64.Vec2{200, terrain.SceneGroundY - 28}, w)
+			c, err := New(d, mgl64.Vec2{200, terrain.SceneGroundY - 28}, w)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +117,7 @@ func TestCreatureStanceInvariants(t *testing.T) {
 			steps, forcedFrames := 0, 0
 			for f := 0; f < 900; f++ {
 				forced := c.forced
-				c.Update(w, 1.0/60)
+				c.Update(1.0/60)
 				clean := c.forced == forced
 				if !clean {
 					forcedFrames++
@@ -157,14 +159,14 @@ func TestCreatureStanceInvariants(t *testing.T) {
 func TestCreatureClimbsWallAndTop(t *testing.T) {
 	w := creatureTestWorld(t, "wall-corner")
 	d := creatureTestSpider(t, 8)
-	c, err := NewCreature(d, mgl64.Vec2{600, terrain.SceneGroundY - 28}, w)
+	c, err := New(d, mgl64.Vec2{600, terrain.SceneGroundY - 28}, w)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.SetMove(1)
 	onWall, onTop := false, false
 	for f := 0; f < 900; f++ {
-		c.Update(w, 1.0/60)
+		c.Update(1.0/60)
 		p, up := c.Position(), c.Up()
 		if up.Dot(mgl64.Vec2{-1, 0}) > 0.95 {
 			onWall = true
@@ -185,34 +187,34 @@ func TestCreatureClimbsWallAndTop(t *testing.T) {
 func TestCreatureBadInputStaysFinite(t *testing.T) {
 	w := creatureTestWorld(t, "flat")
 	d := creatureTestSpider(t, 6)
-	c, err := NewCreature(d, mgl64.Vec2{300, 500}, w)
+	c, err := New(d, mgl64.Vec2{300, 500}, w)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, dt := range []float64{math.NaN(), math.Inf(1), -1, 0, 5, 1e-9} {
-		c.Update(w, dt)
+		c.Update(dt)
 	}
 	c.SetTarget(mgl64.Vec2{math.NaN(), 0})
 	c.SetMove(math.Inf(1))
-	c.Update(nil, 1.0/60)
-	c.Place(mgl64.Vec2{math.NaN(), 1}, mgl64.Vec2{0, 0}, w)
+	c.Update(1.0/60)
+	c.Place(mgl64.Vec2{math.NaN(), 1}, mgl64.Vec2{0, 0})
 	c.SetPath(nil, true)
 	for f := 0; f < 200; f++ {
-		c.Update(w, 1.0/60)
+		c.Update(1.0/60)
 	}
-	if !creatureFiniteVec(c.Position()) || !creatureFiniteVec(c.Up()) {
+	if !num.FiniteVec(c.Position()) || !num.FiniteVec(c.Up()) {
 		t.Fatalf("position %v up %v not finite", c.Position(), c.Up())
 	}
-	for i := 0; i < c.LegCount(); i++ {
+	for i := 0; i < c.NumLegs(); i++ {
 		l := c.Leg(i)
 		for _, v := range []mgl64.Vec2{l.Hip, l.Knee, l.Ankle, l.Foot} {
-			if !creatureFiniteVec(v) {
+			if !num.FiniteVec(v) {
 				t.Fatalf("leg %d: %+v has a non-finite joint", i, l)
 			}
 		}
 	}
-	if _, err := NewCreature(nil, mgl64.Vec2{}, w); err == nil {
-		t.Error("NewCreature(nil) gave no error")
+	if _, err := New(nil, mgl64.Vec2{}, w); err == nil {
+		t.Error("New(nil) gave no error")
 	}
 }
 
@@ -220,11 +222,11 @@ func TestCreatureBadInputStaysFinite(t *testing.T) {
 func TestCreatureReachesTarget(t *testing.T) {
 	w := creatureTestWorld(t, "flat")
 	d := creatureTestSpider(t, 6)
-	c, _ := NewCreature(d, mgl64.Vec2{300, terrain.SceneGroundY - 28}, w)
+	c, _ := New(d, mgl64.Vec2{300, terrain.SceneGroundY - 28}, w)
 	target := mgl64.Vec2{700, terrain.SceneGroundY - 28}
 	c.SetTarget(target)
 	for f := 0; f < 600 && !c.Arrived(); f++ {
-		c.Update(w, 1.0/60)
+		c.Update(1.0/60)
 	}
 	if !c.Arrived() {
 		t.Fatalf("not arrived after 10 s: at %v, target %v", c.Position(), target)
@@ -236,13 +238,13 @@ func TestCreatureReachesTarget(t *testing.T) {
 
 func TestCreatureUpdateDoesNotAllocate(t *testing.T) {
 	w := creatureTestWorld(t, "wall-corner")
-	for _, d := range []*CreatureDef{creatureTestSpider(t, 8), creatureTentacleDef(t)} {
-		c, _ := NewCreature(d, mgl64.Vec2{500, terrain.SceneGroundY - 40}, w)
+	for _, d := range []*Def{creatureTestSpider(t, 8), creatureTentacleDef(t)} {
+		c, _ := New(d, mgl64.Vec2{500, terrain.SceneGroundY - 40}, w)
 		c.SetPath([]mgl64.Vec2{{780, 300}, {300, 520}}, true)
 		for f := 0; f < 60; f++ {
-			c.Update(w, 1.0/60)
+			c.Update(1.0/60)
 		}
-		if a := testing.AllocsPerRun(600, func() { c.Update(w, 1.0/60) }); a != 0 {
+		if a := testing.AllocsPerRun(600, func() { c.Update(1.0/60) }); a != 0 {
 			t.Errorf("%s: Update allocates %v times per frame, want 0", d.Name, a)
 		}
 	}
@@ -255,10 +257,10 @@ func TestCreatureDrawDoesNotAllocate(t *testing.T) {
 	w := creatureTestWorld(t, "flat")
 	img := ebiten.NewImage(8, 8)
 	d := creatureTestSpider(t, 8)
-	d.Sprites = CreatureSprites{Body: Sprite{Image: img}, Segments: []Sprite{{Image: img, Length: 8}}, FarShade: 0.6}
-	c, _ := NewCreature(d, mgl64.Vec2{300, terrain.SceneGroundY - 28}, w)
+	d.Sprites = Sprites{Body: ikanim.Sprite{Image: img}, Segments: []ikanim.Sprite{{Image: img, Length: 8}}, FarShade: 0.6}
+	c, _ := New(d, mgl64.Vec2{300, terrain.SceneGroundY - 28}, w)
 	dst := ebiten.NewImage(64, 64)
-	opts := &CreatureDrawOptions{}
+	opts := &ikanim.DrawOptions{}
 	opts.GeoM.Translate(-250, -500)
 	c.Draw(dst, opts)
 	calls := 1 + 8*3 // body + 8 legs of 3 segments
@@ -273,7 +275,7 @@ func TestCreatureDrawDoesNotAllocate(t *testing.T) {
 	}
 }
 
-func creatureTentacleDef(t testing.TB) *CreatureDef {
+func creatureTentacleDef(t testing.TB) *Def {
 	d, err := NewTentacleDef(TentacleDef{Name: "squid"})
 	if err != nil {
 		t.Fatal(err)

@@ -1,11 +1,12 @@
-package ikanim
+package creature
 
 // Leg solving.
 //
 // 2-segment legs: the analytic two-bone kernel ik.SolveTwoBoneXY from the
-// hip to the foot. The per-frame code only needs each leg's hip, target and
-// stretch (prepareLegs); the knee, a pure function of them, is solved when
-// the pose is read or drawn (legPose).
+// hip to the foot. The gait needs each leg's hip, target and stretch
+// (prepareLegs); the knee, a pure function of them, is solved at the end of
+// the frame with every other joint (solveLegs), so a frame's cost includes
+// everything drawing and reading the legs need.
 //
 // 3-segment legs (femur, tibia, tarsus): the tarsus keeps a direction fixed
 // in the creature's frame, TarsusAngle away from straight down, leaning away
@@ -22,7 +23,7 @@ package ikanim
 // step trigger (ReachRatio) keeps true while walking.
 //
 // Bend side: spiders keep their knees up and out. Each leg has a fixed bend
-// side in the creature's frame, chosen by NewCreatureDef so that in the home
+// side in the creature's frame, chosen by NewDef so that in the home
 // pose the knee lies on the up side of the hip->target line (for a target
 // straight below the hip: the forward side). In world space the side is
 // bend = homeBend * (-1 when the body frame is mirrored, Turn < 0): the body
@@ -33,17 +34,17 @@ package ikanim
 // direction): no knee ever flips without a facing change.
 //
 // Leg-length constraint: before solving, the body is pulled toward every
-// planted foot whose two-bone target lies beyond creatureHoldStretch of the
+// planted foot whose two-bone target lies beyond holdStretch of the
 // reach from its hip, by the excess, and pushed away from every planted foot
-// closer than its least distance, creatureMinStretch of the reach or
-// creatureFoldMargin*|femur - tibia| when more (the two-bone kernel cannot
+// closer than its least distance, minStretch of the reach or
+// foldMargin*|femur - tibia| when more (the two-bone kernel cannot
 // fold tighter than |femur - tibia|), two Gauss-Seidel sweeps; the
-// sweeps' total move is capped at creaturePullSpeed*dt per update (capPull),
+// sweeps' total move is capped at pullSpeed*dt per update (capPull),
 // so a foot that lands far from its hip cannot snap the body. Two planted
 // feet can pull the body in opposite directions (one at full stretch behind,
 // one landed under the hip on a rising surface), and then two sweeps leave
 // one of them out of bounds; the gait lifts any planted leg the constraint
-// leaves beyond creatureHoldStretch or below creatureLiftMinRatio of its
+// leaves beyond holdStretch or below liftMinRatio of its
 // least distance, in the same frame (gaitMayLift). Every leg that stays
 // planted therefore has its target within what the kernel reaches exactly,
 // and its drawn tip stays on its locked contact, whatever the tilt, height
@@ -52,9 +53,9 @@ package ikanim
 // Stretch: the stretch is the hip-to-target distance over the two-bone reach
 // (femur + tibia), or hip-to-foot over the whole length for tentacles. A
 // foot steps when it exceeds ReachRatio; footholds must be within
-// creatureLandRatio of ReachRatio; and while a planted foot is stretched
+// landRatio of ReachRatio; and while a planted foot is stretched
 // beyond ReachRatio the body slows (hold), down to a stop at
-// creatureHoldStretch, so it never drags a planted foot. The per-frame code
+// holdStretch, so it never drags a planted foot. The per-frame code
 // keeps the squared stretch (legStretch2) and compares it with squared
 // bounds, so it takes no square root except for the hold of the most
 // stretched leg and for a leg the constraint moves.
@@ -73,8 +74,8 @@ import (
 
 // prepareLegs applies the body constraint, then computes the hip, two-bone
 // target and stretch of the planted legs and the hip and target of the
-// tentacles (the only ones the per-frame code reads; legHipTarget computes
-// the others when read), and the body's hold factor; the gait and
+// tentacles (the ones the gait reads; legHipTarget computes the others for
+// solveLegs), and the body's hold factor; the gait and
 // solveLegs read them. When the constraint's last sweep moved nothing, the
 // hips, targets and stretches it computed for the planted legs are already
 // those of the final body position and are kept.
@@ -91,7 +92,7 @@ func (c *Creature) prepareLegs() {
 	for i := range legs {
 		l := &legs[i]
 		ld := &dl[i]
-		if l.state == creaturePlanted {
+		if l.state == legPlanted {
 			if !fresh {
 				c.legPrepare(&f, l, ld)
 			}
@@ -102,14 +103,14 @@ func (c *Creature) prepareLegs() {
 			l.home2 = dx*dx + dy*dy
 			st := l.stretch2
 			if ld.chain != nil {
-				st *= creatureTentacleHold2
+				st *= tentacleHold2
 			}
 			if st > maxStretch2 {
 				maxStretch2 = st
 			}
 			continue
 		}
-		if l.state == creatureDangling {
+		if l.state == legDangling {
 			l.foot = mgl64.Vec2{
 				f.px + f.fx*ld.homeX + f.ux*ld.homeY,
 				f.py + f.fy*ld.homeX + f.uy*ld.homeY,
@@ -121,24 +122,24 @@ func (c *Creature) prepareLegs() {
 	}
 	c.hold = 1
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
-		c.hold = creatureHold(math.Sqrt(maxStretch2), rr) // one square root per frame
+		c.hold = holdFactor(math.Sqrt(maxStretch2), rr) // one square root per frame
 	}
 }
 
-// creatureFrame is the body frame of one moment, as scalars: the body
+// bodyFrame is the body frame of one moment, as scalars: the body
 // position p, up u, the surface tangent r = Right(), the body frame's
 // forward axis f = r*Turn (bodyPoint), and the tarsus direction's up part
 // u*cos(TarsusAngle).
-type creatureFrame struct {
+type bodyFrame struct {
 	px, py, ux, uy, rx, ry, fx, fy float64
 	tcx, tcy                       float64
 }
 
 // frame returns the creature's current body frame.
-func (c *Creature) frame() creatureFrame {
+func (c *Creature) frame() bodyFrame {
 	ux, uy := c.up[0], c.up[1]
 	tc := c.def.tarsusC
-	return creatureFrame{
+	return bodyFrame{
 		px: c.pos[0], py: c.pos[1], ux: ux, uy: uy,
 		rx: -uy, ry: ux, fx: -uy * c.turn, fy: ux * c.turn,
 		tcx: ux * tc, tcy: uy * tc,
@@ -148,7 +149,7 @@ func (c *Creature) frame() creatureFrame {
 // legPrepare writes leg l's hip, two-bone target and squared stretch for
 // the body frame f; it returns the hip-to-target vector and its squared
 // length.
-func (c *Creature) legPrepare(f *creatureFrame, l *creatureLeg, ld *creatureLegDef) (dx, dy, dist2 float64) {
+func (c *Creature) legPrepare(f *bodyFrame, l *leg, ld *legDef) (dx, dy, dist2 float64) {
 	dx, dy = c.legPlace(f, l, ld)
 	dist2 = dx*dx + dy*dy
 	l.stretch2 = dist2 * ld.invReach2
@@ -158,7 +159,7 @@ func (c *Creature) legPrepare(f *creatureFrame, l *creatureLeg, ld *creatureLegD
 // legPlace writes leg l's hip and two-bone target for the body frame f (not
 // its stretch, which only planted legs need) and returns the hip-to-target
 // vector. It is legTarget and bodyPoint written out on scalars.
-func (c *Creature) legPlace(f *creatureFrame, l *creatureLeg, ld *creatureLegDef) (dx, dy float64) {
+func (c *Creature) legPlace(f *bodyFrame, l *leg, ld *legDef) (dx, dy float64) {
 	hx, hy, tx, ty := c.legPoints(f, l.foot, ld)
 	l.hip = mgl64.Vec2{hx, hy}
 	l.target = mgl64.Vec2{tx, ty}
@@ -167,7 +168,7 @@ func (c *Creature) legPlace(f *creatureFrame, l *creatureLeg, ld *creatureLegDef
 
 // legPoints returns the hip and two-bone target of a leg with its foot at
 // foot for the body frame f.
-func (c *Creature) legPoints(f *creatureFrame, foot mgl64.Vec2, ld *creatureLegDef) (hx, hy, tx, ty float64) {
+func (c *Creature) legPoints(f *bodyFrame, foot mgl64.Vec2, ld *legDef) (hx, hy, tx, ty float64) {
 	hx = f.px + f.fx*ld.hipX + f.ux*ld.hipY
 	hy = f.py + f.fy*ld.hipX + f.uy*ld.hipY
 	tx, ty = foot[0], foot[1]
@@ -188,7 +189,7 @@ func (c *Creature) legPoints(f *creatureFrame, foot mgl64.Vec2, ld *creatureLegD
 func (c *Creature) legHipTarget(i int) (hip, target mgl64.Vec2) {
 	l := &c.legs[i]
 	ld := &c.def.legs[i]
-	if l.state == creaturePlanted || ld.chain != nil {
+	if l.state == legPlanted || ld.chain != nil {
 		return l.hip, l.target
 	}
 	f := c.frame()
@@ -196,33 +197,31 @@ func (c *Creature) legHipTarget(i int) (hip, target mgl64.Vec2) {
 	return mgl64.Vec2{hx, hy}, mgl64.Vec2{tx, ty}
 }
 
-// solveLegs solves the tentacles (FABRIK is warm-started from the last
-// frame, so it runs every frame). The knees of 2- and 3-segment legs are a
-// pure function of the hip, target, foot and facing that prepareLegs wrote,
-// so they are solved when asked for (legPose), not every frame.
+// solveLegs solves every leg's pose for the frame and stores it (poses):
+// the tentacles with FABRIK, warm-started from the last frame, and the 2-
+// and 3-segment legs with the two-bone kernel from the hip and target that
+// prepareLegs wrote (solveLeg). Leg, Draw and DrawDebug read what it stored.
 func (c *Creature) solveLegs() {
-	if c.chains == nil {
-		return
-	}
-	for i := range c.legs {
+	poses := c.poses[:len(c.legs)]
+	for i := range poses {
+		p := &poses[i]
 		if c.def.legs[i].chain != nil {
 			c.solveTentacle(i)
+			ch := &c.chains[i]
+			p.hip, p.knee, p.ankle, p.tip = c.legs[i].hip, ch.knee, ch.ankle, ch.tip
+			continue
 		}
+		p.hip, p.knee, p.ankle, p.tip = c.solveLeg(i)
 	}
 }
 
-// legPose returns leg i's knee, ankle (the end of the two-bone part) and
-// drawn tip. For 2- and 3-segment legs it solves the two-bone kernel from
-// the hip to the target with the leg's bend side (mirrored with the body
-// frame); the tip is the ankle moved by the tarsus (foot - target). For
-// tentacles it returns the joints of the last FABRIK solve.
-func (c *Creature) legPose(i int) (knee, ankle, tip mgl64.Vec2) {
+// solveLeg returns leg i's hip, knee, ankle (the end of the two-bone part)
+// and drawn tip, for a 2- or 3-segment leg: it solves the two-bone kernel
+// from the hip to the target with the leg's bend side (mirrored with the
+// body frame); the tip is the ankle moved by the tarsus (foot - target).
+func (c *Creature) solveLeg(i int) (hip, knee, ankle, tip mgl64.Vec2) {
 	l := &c.legs[i]
 	ld := &c.def.legs[i]
-	if ld.chain != nil {
-		ch := &c.chains[i]
-		return ch.knee, ch.ankle, ch.tip
-	}
 	bend := ld.bend
 	if c.mirrored() {
 		bend = -bend
@@ -234,7 +233,7 @@ func (c *Creature) legPose(i int) (knee, ankle, tip mgl64.Vec2) {
 	if ld.segs == 3 {
 		tip = mgl64.Vec2{ex + l.foot[0] - tx, ey + l.foot[1] - ty}
 	}
-	return knee, ankle, tip
+	return hip, knee, ankle, tip
 }
 
 // solveTentacle solves tentacle leg i with FABRIK.
@@ -253,57 +252,57 @@ func (c *Creature) solveTentacle(i int) {
 }
 
 const (
-	// creatureLandRatio: a foothold must be within this fraction of
+	// landRatio: a foothold must be within this fraction of
 	// ReachRatio * reach of the hip (at the end of the step), so a foot
 	// does not land already wanting to step again.
-	creatureLandRatio = 0.97
-	// creatureHoldStretch is the stretch at which the body stops.
-	creatureHoldStretch = 0.995
-	// creatureMinStretch is the least stretch a planted leg is kept at
-	// (or creatureFoldMargin * |femur - tibia| / reach when more).
-	creatureMinStretch = 0.2
-	// creatureFoldMargin keeps the body constraint's least hip-to-target
+	landRatio = 0.97
+	// holdStretch is the stretch at which the body stops.
+	holdStretch = 0.995
+	// minStretch is the least stretch a planted leg is kept at
+	// (or foldMargin * |femur - tibia| / reach when more).
+	minStretch = 0.2
+	// foldMargin keeps the body constraint's least hip-to-target
 	// distance this factor above |femur - tibia|, the tightest fold the
 	// two-bone kernel reaches exactly.
-	creatureFoldMargin = 1.05
-	// creatureLiftMinRatio: a planted leg that the body constraint leaves
+	foldMargin = 1.05
+	// liftMinRatio: a planted leg that the body constraint leaves
 	// folded below this fraction of its least distance lifts (gaitMayLift);
 	// the fraction only absorbs the rounding of a leg the constraint put
 	// exactly on its bound. It keeps the target beyond |femur - tibia|
-	// (creatureFoldMargin*creatureLiftMinRatio > 1), so a planted foot's
+	// (foldMargin*liftMinRatio > 1), so a planted foot's
 	// drawn tip never leaves its contact.
-	creatureLiftMinRatio = 0.99
-	// creaturePullSpeed caps the body constraint's move, px/s (capPull).
-	creaturePullSpeed = 480
-	// creatureTentacleHold2 scales a tentacle's squared stretch so that
-	// tentacleMaxStretch counts as creatureHoldStretch for the hold.
-	creatureTentacleHold2 = (creatureHoldStretch / tentacleMaxStretch) * (creatureHoldStretch / tentacleMaxStretch)
+	liftMinRatio = 0.99
+	// pullSpeed caps the body constraint's move, px/s (capPull).
+	pullSpeed = 480
+	// tentacleHold2 scales a tentacle's squared stretch so that
+	// tentacleMaxStretch counts as holdStretch for the hold.
+	tentacleHold2 = (holdStretch / tentacleMaxStretch) * (holdStretch / tentacleMaxStretch)
 )
 
-// creatureLegDef.liftMin2 (NewCreatureDef) is the squared stretch below
-// which a planted leg lifts (gaitMayLift): creatureLiftMinRatio of its
+// legDef.liftMin2 (NewDef) is the squared stretch below
+// which a planted leg lifts (gaitMayLift): liftMinRatio of its
 // least distance.
 
 // landMin2 returns the squared stretch below which a foothold is rejected
-// (footholdOK): its least distance over creatureLandRatio.
-func (ld *creatureLegDef) landMin2() float64 {
-	return ld.minDist2 * ld.invReach2 / (creatureLandRatio * creatureLandRatio)
+// (footholdOK): its least distance over landRatio.
+func (ld *legDef) landMin2() float64 {
+	return ld.minDist2 * ld.invReach2 / (landRatio * landRatio)
 }
 
-// creatureHold returns the body's speed factor for the largest stretch of a
+// holdFactor returns the body's speed factor for the largest stretch of a
 // planted leg: 1 up to ReachRatio, falling linearly to 0 at
-// creatureHoldStretch.
-func creatureHold(stretch, ratio float64) float64 {
+// holdStretch.
+func holdFactor(stretch, ratio float64) float64 {
 	if stretch <= ratio {
 		return 1
 	}
-	if ratio >= creatureHoldStretch {
+	if ratio >= holdStretch {
 		return 1
 	}
-	if stretch >= creatureHoldStretch {
+	if stretch >= holdStretch {
 		return 0
 	}
-	return (creatureHoldStretch - stretch) / (creatureHoldStretch - ratio)
+	return (holdStretch - stretch) / (holdStretch - ratio)
 }
 
 // legTarget returns the two-bone target of leg i for a foot: the foot
@@ -333,7 +332,7 @@ func (c *Creature) legStretch2(i int, hip, foot mgl64.Vec2) float64 {
 // file comment), updating f's position as the body moves. It reports
 // whether its last sweep moved nothing, in which case the hips, targets and
 // stretches of the planted legs it wrote are final.
-func (c *Creature) constrainBody(f *creatureFrame) bool {
+func (c *Creature) constrainBody(f *bodyFrame) bool {
 	d := c.def
 	start := c.pos
 	for sweep := 0; sweep < 2; sweep++ {
@@ -342,7 +341,7 @@ func (c *Creature) constrainBody(f *creatureFrame) bool {
 		dl := d.legs[:len(legs)]
 		for i := range legs {
 			l := &legs[i]
-			if l.state != creaturePlanted {
+			if l.state != legPlanted {
 				continue
 			}
 			ld := &dl[i]
@@ -380,14 +379,14 @@ func (c *Creature) constrainBody(f *creatureFrame) bool {
 }
 
 // capPull limits how far the body constraint moved the body in this update
-// to creaturePullSpeed*dt (c.pull, set by Update; 0 means no limit, for
+// to pullSpeed*dt (c.pull, set by Update; 0 means no limit, for
 // Place): a foot that lands where the body cannot follow at once (far
 // beyond its reach after a tilt) would otherwise snap the body by tens of
 // pixels in one frame. A planted leg the capped move leaves beyond
-// creatureHoldStretch lifts in the same frame (gaitMayLift), so every leg
+// holdStretch lifts in the same frame (gaitMayLift), so every leg
 // that stays planted keeps its tip on its contact.
 // It reports whether it moved the body.
-func (c *Creature) capPull(start mgl64.Vec2, f *creatureFrame) bool {
+func (c *Creature) capPull(start mgl64.Vec2, f *bodyFrame) bool {
 	if c.pull <= 0 {
 		return false
 	}
