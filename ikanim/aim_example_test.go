@@ -14,14 +14,17 @@ import (
 // barrel 12 px further along it, and the head looks at the point.
 func ExampleAimer() {
 	def, _ := ikanim.NewBipedDef(ikanim.BipedSizes{}, ikanim.BipedSprites{})
-	r := ikanim.NewRig(def)
+	r, err := ikanim.NewRig(def)
+	if err != nil {
+		panic(err)
+	}
 	r.Position = mgl64.Vec2{200, 300}
-	a, err := ikanim.NewBipedAimer(def)
+	a, err := ikanim.NewBipedAimer(r)
 	if err != nil {
 		panic(err)
 	}
 	a.Target = mgl64.Vec2{400, 150}
-	r.AddController(a)
+	r.Add(a)
 	for i := 0; i < 60; i++ {
 		r.Update(1.0 / 60)
 	}

@@ -14,13 +14,13 @@ func newAimBiped(t *testing.T) (*Rig, *Aimer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewRig(def)
+	r := mustRig(t, def)
 	r.Position = mgl64.Vec2{200, 300}
-	a, err := NewBipedAimer(def)
+	a, err := NewBipedAimer(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.AddController(a)
+	r.Add(a)
 	return r, a
 }
 
@@ -129,7 +129,7 @@ func TestNewAimerErrors(t *testing.T) {
 		{LimbArmNear, "x", "", "support"},
 		{LimbArmNear, "", "x", "look"},
 	} {
-		if _, err := NewAimer(def, c.main, c.support, c.look); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := NewAimer(mustRig(t, def), c.main, c.support, c.look); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("NewAimer(%q, %q, %q) error %v, want one naming %q", c.main, c.support, c.look, err, c.want)
 		}
 	}

@@ -13,25 +13,28 @@ import (
 // the top the side rays put them on it.
 func ExampleClimber() {
 	def, _ := ikanim.NewBipedDef(ikanim.BipedSizes{}, ikanim.BipedSprites{})
-	r := ikanim.NewRig(def)
-	r.Position = mgl64.Vec2{265, 400}
-	c, err := ikanim.NewBipedClimber(def, wall{x: 300, top: 100})
+	r, err := ikanim.NewRig(def)
 	if err != nil {
 		panic(err)
 	}
-	r.AddController(c)
+	r.Position = mgl64.Vec2{265, 400}
+	c, err := ikanim.NewBipedClimber(r, wall{x: 300, top: 100})
+	if err != nil {
+		panic(err)
+	}
+	r.Add(c)
 	c.Speed = 40
 	for i := 0; i < 60*4; i++ { // 160 px up
 		r.Position[1] -= c.Speed / 60
 		r.Update(1.0 / 60)
 	}
-	ct := c.Contact(0)
+	ct := c.Limb(0)
 	fmt.Printf("near hand on the face: %v, at x %.0f, normal %v\n", ct.Found && !ct.Corner, ct.Point[0], ct.Normal)
 	for i := 0; i < 60; i++ { // 40 px more: the hands pass the top
 		r.Position[1] -= c.Speed / 60
 		r.Update(1.0 / 60)
 	}
-	ct = c.Contact(0)
+	ct = c.Limb(0)
 	fmt.Printf("near hand over the corner: %v, on the top at y %.0f, normal %v\n", ct.Corner, ct.Point[1], ct.Normal)
 	// Output:
 	// near hand on the face: true, at x 300, normal [-1 0]

@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/assets/levels"
+	"github.com/ikanim/kit/terrain"
 )
 
 // wallGround is a floor at y=400 left of x=300, a wall face at x=300 from
@@ -21,13 +24,13 @@ func newClimbBiped(t *testing.T, g Ground) (*Rig, *Climber) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewRig(def)
+	r := mustRig(t, def)
 	r.Position = mgl64.Vec2{265, 380}
-	c, err := NewBipedClimber(def, g)
+	c, err := NewBipedClimber(r, g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.AddController(c)
+	r.Add(c)
 	return r, c
 }
 
@@ -51,7 +54,7 @@ func TestClimberSticksToWallAtDistance(t *testing.T) {
 			t.Fatalf("frame %d: chest %v px from the wall, want %v", i, d, DefaultClimbDistance)
 		}
 		for k := 0; k < c.NumLimbs(); k++ {
-			ct := c.Contact(k)
+			ct := c.Limb(k)
 			if !ct.Found || ct.Corner {
 				t.Fatalf("frame %d limb %d: contact %+v, want the wall face", i, k, ct)
 			}
@@ -87,7 +90,7 @@ func TestClimberFindsTopOverOuterCorner(t *testing.T) {
 	settle(r, 60)
 	corners := 0
 	for k := 0; k < 2; k++ { // the two hands
-		ct := c.Contact(k)
+		ct := c.Limb(k)
 		if !ct.Found || !ct.Corner {
 			t.Errorf("hand %d: contact %+v, want found over the corner", k, ct)
 			continue
@@ -107,7 +110,7 @@ func TestClimberFindsTopOverOuterCorner(t *testing.T) {
 	}
 	// The feet are still on the wall face.
 	for k := 2; k < 4; k++ {
-		if ct := c.Contact(k); !ct.Found || ct.Corner {
+		if ct := c.Limb(k); !ct.Found || ct.Corner {
 			t.Errorf("foot %d: contact %+v, want the wall face", k, ct)
 		}
 	}
@@ -130,7 +133,7 @@ func TestClimberClimbsOnResolvTerrain(t *testing.T) {
 		r.Update(dt)
 	}
 	for k := 0; k < 2; k++ {
-		if ct := c.Contact(k); !ct.Found || !ct.Corner || math.Abs(ct.Point[1]-200) > 1e-6 {
+		if ct := c.Limb(k); !ct.Found || !ct.Corner || math.Abs(ct.Point[1]-200) > 1e-6 {
 			t.Errorf("hand %d after climbing past the top: %+v, want on top of the wall (y=200)", k, ct)
 		}
 	}
@@ -139,16 +142,34 @@ func TestClimberClimbsOnResolvTerrain(t *testing.T) {
 func TestNewClimberErrors(t *testing.T) {
 	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
 	for _, c := range []struct {
-		l    ClimbLimb
+		l    ClimbLimbDef
 		want string
 	}{
-		{ClimbLimb{Limb: "tail"}, "Limb"},
-		{ClimbLimb{Limb: LimbLook}, "Effector"},
-		{ClimbLimb{Limb: LimbArmNear, Phase: 1}, "Phase"},
-		{ClimbLimb{Limb: LimbArmNear, Offset: -1}, "Offset"},
+		{ClimbLimbDef{Limb: "tail"}, "Limb"},
+		{ClimbLimbDef{Limb: LimbLook}, "Effector"},
+		{ClimbLimbDef{Limb: LimbArmNear, Phase: 1}, "Phase"},
+		{ClimbLimbDef{Limb: LimbArmNear, Offset: -1}, "Offset"},
 	} {
-		if _, err := NewClimber(def, nil, -80, c.l); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := NewClimber(mustRig(t, def), nil, -80, c.l); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("NewClimber(%+v) error %v, want one naming %q", c.l, err, c.want)
 		}
 	}
+}
+
+// loadClimbWorld builds the world of assets/levels/climb.json.
+func loadClimbWorld(t testing.TB) *terrain.World {
+	t.Helper()
+	data, err := levels.Open("climb.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := terrain.ParseLevel(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := lv.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
 }

@@ -24,7 +24,10 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	rig := ikanim.NewRig(def)
+	rig, err := ikanim.NewRig(def)
+	if err != nil {
+		panic(err)
+	}
 	rig.Position = mgl64.Vec2{100, 200} // the ground point under the hip
 
 	leg := rig.MustLimb("leg")
@@ -52,7 +55,10 @@ func ExampleRig_facing() {
 	if err != nil {
 		panic(err)
 	}
-	rig := ikanim.NewRig(def)
+	rig, err := ikanim.NewRig(def)
+	if err != nil {
+		panic(err)
+	}
 	// At rest the thigh leans forward as much as the shin leans back, so the
 	// ankle stands straight under the hip (x = 0) and the 14 px foot points
 	// forward from it.
@@ -81,10 +87,14 @@ func ExampleParseClip() {
 	if err != nil {
 		panic(err)
 	}
-	rig := ikanim.NewRig(def)
+	rig, err := ikanim.NewRig(def)
+	if err != nil {
+		panic(err)
+	}
 	rig.Source = clip
-	rig.Update(0.25) // Update clamps dt to 0.25 s, so two steps reach t = 0.5
-	rig.Update(0.25)
+	for i := 0; i < 5; i++ {
+		rig.Update(0.1) // Update clamps dt to MaxDt (0.1 s): five steps reach t = 0.5
+	}
 	head := def.BoneIndex(ikanim.BoneHead)
 	fmt.Printf("head local angle at t=0.5: %.1f deg\n", rig.LocalAngle(head)*180/math.Pi)
 

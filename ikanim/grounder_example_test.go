@@ -58,19 +58,22 @@ func (w wall) Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool) {
 // reaches.
 func ExampleGrounder() {
 	def, _ := ikanim.NewBipedDef(ikanim.BipedSizes{}, ikanim.BipedSprites{})
-	r := ikanim.NewRig(def)
+	r, err := ikanim.NewRig(def)
+	if err != nil {
+		panic(err)
+	}
 	r.Position = mgl64.Vec2{200, 300}
 	w := &ikanim.WalkCycle{}
 	w.Drive(w.NominalSpeed())
 	r.Source = w
 	r.Time = 0.045 // both feet planted, 14 px either side of the origin
 	r.TimeScale = 1e-9
-	g, err := ikanim.NewGrounder(def, slope{200, 300, 30}, ikanim.BipedGrounderLegs()...)
+	g, err := ikanim.NewGrounder(r, slope{200, 300, 30}, ikanim.BipedGrounderLegs()...)
 	if err != nil {
 		panic(err)
 	}
 	g.HeelToe = true
-	r.AddController(g)
+	r.Add(g)
 	for i := 0; i < 300; i++ {
 		r.Update(1.0 / 60)
 	}

@@ -53,14 +53,14 @@ func groundedBiped(t testing.TB, g Ground, pos mgl64.Vec2, heelToe bool) (*Rig, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewRig(def)
+	r := mustRig(t, def)
 	r.Position = pos
-	gr, err := NewGrounder(def, g, BipedGrounderLegs()...)
+	gr, err := NewGrounder(r, g, BipedGrounderLegs()...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	gr.HeelToe = heelToe
-	r.AddController(gr)
+	r.Add(gr)
 	return r, gr
 }
 
@@ -272,14 +272,35 @@ func TestGrounderOnlyWhenIdleHoldsBody(t *testing.T) {
 	r, gr := groundedBiped(t, g, mgl64.Vec2{200, 300}, false)
 	r.Source = stanceSource()
 	gr.OnlyWhenIdle = true
-	settle(r, 120)
+	// Moving (idle derived from the motion): the game walks the character
+	// along the flat floor at 60 px/s, and the body holds. (Teleport marks
+	// the start, so the first frame already knows the motion.)
+	r.Teleport(r.Position)
+	for i := 0; i < 120; i++ {
+		r.Position[0] += 1
+		r.Update(1.0 / 60)
+		if r.IsIdle() {
+			t.Fatalf("frame %d: IsIdle() while moving at %v px/s", i, r.Speed())
+		}
+	}
 	if gr.Body() != 0 {
 		t.Errorf("Body() = %v while moving with OnlyWhenIdle, want 0 (held)", gr.Body())
 	}
-	gr.Idle = true
+	// Standing still: idle again, the body lowers.
 	settle(r, 600)
-	if math.Abs(gr.Body()+10) > 1e-9 {
-		t.Errorf("Body() = %v when idle, want -10", gr.Body())
+	if !r.IsIdle() || math.Abs(gr.Body()+10) > 1e-9 {
+		t.Errorf("standing: IsIdle() %v, Body() = %v, want true, -10", r.IsIdle(), gr.Body())
+	}
+	// The game's Idle switch overrides the motion.
+	r.Idle = Off
+	if r.IsIdle() {
+		t.Error("IsIdle() with Idle = Off")
+	}
+	r.Idle = On
+	r.Position[0] += 1
+	r.Update(1.0 / 60)
+	if !r.IsIdle() {
+		t.Error("IsIdle() false with Idle = On while moving")
 	}
 }
 
@@ -366,17 +387,17 @@ func TestNewGrounderErrorsNameTheField(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []struct {
-		legs []GrounderLeg
+		legs []LegDef
 		want string
 	}{
 		{nil, "legs is empty"},
-		{[]GrounderLeg{{Limb: "tail"}}, `legs[0] ("tail"): Limb`},
-		{[]GrounderLeg{{Limb: LimbLook}}, "Effector"},
-		{[]GrounderLeg{{Limb: LimbLegNear, AnkleHeight: -1}}, "AnkleHeight"},
-		{[]GrounderLeg{{Limb: LimbLegNear}, {Limb: LimbLegFar, Toe: math.NaN()}}, `legs[1] ("leg.far"): Toe`},
+		{[]LegDef{{Limb: "tail"}}, `legs[0] ("tail"): Limb`},
+		{[]LegDef{{Limb: LimbLook}}, "Effector"},
+		{[]LegDef{{Limb: LimbLegNear, AnkleHeight: -1}}, "AnkleHeight"},
+		{[]LegDef{{Limb: LimbLegNear}, {Limb: LimbLegFar, Toe: math.NaN()}}, `legs[1] ("leg.far"): Toe`},
 	}
 	for _, c := range cases {
-		_, err := NewGrounder(def, flatGround(0), c.legs...)
+		_, err := NewGrounder(mustRig(t, def), flatGround(0), c.legs...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("NewGrounder(%v) error %v, want one containing %q", c.legs, err, c.want)
 		}

@@ -13,10 +13,11 @@ func TestHangerKeepsHandsOnLedge(t *testing.T) {
 	for _, facing := range []Facing{FacingRight, FacingLeft} {
 		for _, swing := range []float64{0, 0.3} {
 			def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
-			r := NewRig(def)
+			r := mustRig(t, def)
 			r.Facing = facing
 			r.Position = mgl64.Vec2{250, 400}
-			h, err := NewBipedHanger(def)
+			h, err := NewBipedHanger(r)
+			r.Add(h)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -27,7 +28,6 @@ func TestHangerKeepsHandsOnLedge(t *testing.T) {
 			}
 			hands := []int{def.BoneIndex(BoneForearmNear), def.BoneIndex(BoneForearmFar)}
 			for i := 0; i < 240; i++ {
-				h.Hang(r, 1.0/60)
 				r.Update(1.0 / 60)
 				if i < 120 {
 					continue // settling onto the ledge
@@ -56,17 +56,16 @@ func TestHangerKeepsHandsOnLedge(t *testing.T) {
 
 func TestHangerReleasesArms(t *testing.T) {
 	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
-	r := NewRig(def)
-	h, _ := NewBipedHanger(def)
+	r := mustRig(t, def)
+	h, _ := NewBipedHanger(r)
+	r.Add(h)
 	h.Ledge, h.Active = mgl64.Vec2{300, 100}, true
 	for i := 0; i < 60; i++ {
-		h.Hang(r, 1.0/60)
 		r.Update(1.0 / 60)
 	}
 	h.Active = false
 	pos := r.Position
 	for i := 0; i < 60; i++ {
-		h.Hang(r, 1.0/60)
 		r.Update(1.0 / 60)
 	}
 	if r.Limb(LimbArmNear).CurrentWeight() != 0 || r.Position != pos {
@@ -76,12 +75,12 @@ func TestHangerReleasesArms(t *testing.T) {
 
 func TestHangerBackKeepsBodyBehindLedge(t *testing.T) {
 	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
-	r := NewRig(def)
-	h, _ := NewBipedHanger(def)
+	r := mustRig(t, def)
+	h, _ := NewBipedHanger(r)
+	r.Add(h)
 	ledge := mgl64.Vec2{300, 100}
 	h.Ledge, h.Active, h.Back = ledge, true, 22
 	for i := 0; i < 120; i++ {
-		h.Hang(r, 1.0/60)
 		r.Update(1.0 / 60)
 	}
 	s, _ := r.Joint(def.BoneIndex(BoneUpperArmNear))
@@ -105,7 +104,6 @@ func hangPops(r *Rig, h *Hanger, tps int, seconds float64) float64 {
 	worst := 0.0
 	dt := 1 / float64(tps)
 	for i := 0; i < int(seconds*float64(tps)); i++ {
-		h.Hang(r, dt)
 		r.Update(dt)
 		for b := range joints {
 			worst = math.Max(worst, math.Abs(joints[b].Step(r.LocalAngle(b)))*180/math.Pi)
@@ -123,15 +121,15 @@ func hangPops(r *Rig, h *Hanger, tps int, seconds float64) float64 {
 func TestHangerEasesArmsIn(t *testing.T) {
 	for _, tps := range []int{60, 144} {
 		def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
-		r := NewRig(def)
+		r := mustRig(t, def)
 		r.Source, r.Facing = &WalkCycle{}, FacingLeft
-		h, _ := NewBipedHanger(def)
+		h, _ := NewBipedHanger(r)
+		r.Add(h)
 		h.Ledge, h.Active, h.Swing, h.SwingPeriod = mgl64.Vec2{362, 301}, true, 0.35, 2.2
-		h.Hang(r, 1/float64(tps))
+		r.Update(1 / float64(tps))
 		if want := h.Ledge; r.Position.Sub(want).Len() > 200 {
 			t.Fatalf("%d TPS: a spawned rig at %v is not placed below the ledge %v at once", tps, r.Position, want)
 		}
-		r.Update(1 / float64(tps))
 		if w := r.Limb(LimbArmNear).CurrentWeight(); !(w > 0 && w < 0.01) {
 			t.Errorf("%d TPS: arm weight %v after the first frame, want just above 0", tps, w)
 		}
@@ -155,10 +153,11 @@ func TestHangerEasesArmsIn(t *testing.T) {
 // mean speed on any frame, exactly on the hang when the ease ends.
 func TestHangerEasesBodyIn(t *testing.T) {
 	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
-	r := NewRig(def)
+	r := mustRig(t, def)
 	r.Position = mgl64.Vec2{250, 400}
 	settle(r, 30)
-	h, _ := NewBipedHanger(def)
+	h, _ := NewBipedHanger(r)
+	r.Add(h)
 	h.Ledge, h.Active = mgl64.Vec2{300, 100}, true
 	h.EaseIn = 0.4
 	start := r.Position
@@ -167,15 +166,14 @@ func TestHangerEasesBodyIn(t *testing.T) {
 	prev := start
 	n := int(math.Round(h.EaseIn / dt))
 	for i := 0; i <= n; i++ {
-		h.Hang(r, dt)
 		r.Update(dt)
 		if i == 0 {
 			// The hang's own target for the body: where the snapping hanger
 			// of a spawned rig puts it.
-			r2 := NewRig(def)
-			h2, _ := NewBipedHanger(def)
+			r2 := mustRig(t, def)
+			h2, _ := NewBipedHanger(r2)
 			h2.Ledge, h2.Active = h.Ledge, true
-			h2.Hang(r2, dt)
+			h2.Update(dt)
 			want = r2.Position
 			if d := r.Position.Sub(start).Len(); d > 0.01*want.Sub(start).Len() {
 				t.Errorf("first frame moved the body %v px of %v, want a gentle start", d, want.Sub(start).Len())
@@ -192,7 +190,6 @@ func TestHangerEasesBodyIn(t *testing.T) {
 	}
 	settle(r, 0)
 	for i := 0; i < 60; i++ {
-		h.Hang(r, dt)
 		r.Update(dt)
 	}
 	_, hand := r.Joint(def.BoneIndex(BoneForearmNear))

@@ -13,25 +13,28 @@ import (
 // the standing reach, and the grounder keeps the feet on the floor.
 func ExampleReacher() {
 	def, _ := ikanim.NewBipedDef(ikanim.BipedSizes{}, ikanim.BipedSprites{})
-	r := ikanim.NewRig(def)
-	r.Position = mgl64.Vec2{200, 300}
-	g, _ := ikanim.NewGrounder(def, slope{200, 300, 0}, ikanim.BipedGrounderLegs()...)
-	r.AddController(g)
-	reach, err := ikanim.NewReacher(def, ikanim.LimbArmFar)
+	r, err := ikanim.NewRig(def)
 	if err != nil {
 		panic(err)
 	}
-	r.AddController(reach)
+	r.Position = mgl64.Vec2{200, 300}
+	g, _ := ikanim.NewGrounder(r, slope{200, 300, 0}, ikanim.BipedGrounderLegs()...)
+	r.Add(g)
+	reach, err := ikanim.NewReacher(r, ikanim.LimbArmFar)
+	if err != nil {
+		panic(err)
+	}
+	r.Add(reach)
 	reach.Target, reach.Active = mgl64.Vec2{225, 260}, true
 	for i := 0; i < 120; i++ {
 		r.Update(1.0 / 60)
 	}
-	fmt.Printf("reached: %v, crouch %.1f px, arm weight %.0f\n", reach.Reached(r), reach.Crouch(), reach.Weight())
+	fmt.Printf("reached: %v, crouch %.1f px, arm weight %.0f\n", reach.Reached(), reach.Crouch(), reach.Weight())
 	reach.Active = false // let go: the arm blends out, the body stands up
 	for i := 0; i < 120; i++ {
 		r.Update(1.0 / 60)
 	}
-	fmt.Printf("reached: %v, crouch %.1f px, arm weight %.0f\n", reach.Reached(r), reach.Crouch(), reach.Weight())
+	fmt.Printf("reached: %v, crouch %.1f px, arm weight %.0f\n", reach.Reached(), reach.Crouch(), reach.Weight())
 	// Output:
 	// reached: true, crouch 31.5 px, arm weight 1
 	// reached: false, crouch 0.0 px, arm weight 0

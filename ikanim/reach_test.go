@@ -15,11 +15,11 @@ func TestReacherPicksUpLowObjectWithCrouch(t *testing.T) {
 	g := flatGround(floor)
 	r, _ := groundedBiped(t, g, mgl64.Vec2{200, floor}, true)
 	r.Source = stanceSource()
-	rc, err := NewReacher(r.def, LimbArmNear)
+	rc, err := NewReacher(r, LimbArmNear)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.AddController(rc)
+	r.Add(rc)
 	obj := mgl64.Vec2{225, floor - 40}
 	rc.Target, rc.Active = obj, true
 	// The weight blends in over the arm's FadeIn: halfway through, the hand
@@ -31,8 +31,8 @@ func TestReacherPicksUpLowObjectWithCrouch(t *testing.T) {
 	}
 	settle(r, 300)
 	_, hand := r.Joint(r.def.BoneIndex(BoneForearmNear))
-	if d := hand.Sub(obj).Len(); d > 1e-6 || !rc.Reached(r) {
-		t.Errorf("hand %v px from the object (Reached %v), want on it", d, rc.Reached(r))
+	if d := hand.Sub(obj).Len(); d > 1e-6 || !rc.Reached() {
+		t.Errorf("hand %v px from the object (Reached %v), want on it", d, rc.Reached())
 	}
 	if rc.Crouch() <= 0 {
 		t.Errorf("crouch %v for an object below the standing reach, want > 0", rc.Crouch())
@@ -62,12 +62,12 @@ func TestReacherPicksUpLowObjectWithCrouch(t *testing.T) {
 
 func TestReacherHandAngle(t *testing.T) {
 	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
-	r := NewRig(def)
+	r := mustRig(t, def)
 	r.Position = mgl64.Vec2{200, 300}
-	rc, _ := NewReacher(def, LimbArmFar)
+	rc, _ := NewReacher(r, LimbArmFar)
 	rc.Target, rc.Active, rc.NoCrouch = mgl64.Vec2{230, 210}, true, true
 	rc.HandAngle, rc.UseHandAngle = math.Pi/2, true // pointing down
-	r.AddController(rc)
+	r.Add(rc)
 	settle(r, 120)
 	if a := r.BoneAngle(def.BoneIndex(BoneHandFar)); math.Abs(math.Remainder(a-math.Pi/2, 2*math.Pi)) > 1e-9 {
 		t.Errorf("hand angle %v, want pi/2", a)

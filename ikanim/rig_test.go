@@ -29,7 +29,17 @@ func twoBoneRig(t *testing.T) *Rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewRig(def)
+	return mustRig(t, def)
+}
+
+// mustRig is NewRig for tests: it fails the test on an error.
+func mustRig(t testing.TB, def *RigDef) *Rig {
+	t.Helper()
+	r, err := NewRig(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 func TestForwardKinematicsByHand(t *testing.T) {
@@ -40,8 +50,8 @@ func TestForwardKinematicsByHand(t *testing.T) {
 		aEnd, bEnd mgl64.Vec2
 		bAngle     float64
 	}{
-		{"right", mgl64.Vec2{100, 50}, DefaultUp, FacingRight, mgl64.Vec2{120, 40}, mgl64.Vec2{120, 50}, math.Pi / 2},
-		{"left", mgl64.Vec2{100, 50}, DefaultUp, FacingLeft, mgl64.Vec2{80, 40}, mgl64.Vec2{80, 50}, math.Pi / 2},
+		{"right", mgl64.Vec2{100, 50}, DefaultUp(), FacingRight, mgl64.Vec2{120, 40}, mgl64.Vec2{120, 50}, math.Pi / 2},
+		{"left", mgl64.Vec2{100, 50}, DefaultUp(), FacingLeft, mgl64.Vec2{80, 40}, mgl64.Vec2{80, 50}, math.Pi / 2},
 		// Up = +x (standing on a wall to the left): the character's forward
 		// (+x) turns to +y (down the screen) and its up (-y) to +x.
 		{"up=+x", mgl64.Vec2{0, 0}, mgl64.Vec2{1, 0}, FacingRight, mgl64.Vec2{10, 20}, mgl64.Vec2{0, 20}, math.Pi},
@@ -90,7 +100,7 @@ func newBiped(t testing.TB) *Rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := NewRig(def)
+	r := mustRig(t, def)
 	r.Position = mgl64.Vec2{200, 300}
 	return r
 }

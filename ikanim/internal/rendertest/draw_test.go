@@ -47,7 +47,10 @@ func lRig(t *testing.T) *ikanim.Rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := ikanim.NewRig(def)
+	r, err := ikanim.NewRig(def)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r.Position = mgl64.Vec2{50, 50}
 	return r
 }
@@ -119,7 +122,10 @@ func TestSolvedLimbIsDrawnAtTheTarget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := ikanim.NewRig(def)
+	r, err := ikanim.NewRig(def)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r.Position = mgl64.Vec2{50, 20}
 	l := r.MustLimb("arm")
 	l.Target = mgl64.Vec2{50, 50} // 30 px straight down from the root
