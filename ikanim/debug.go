@@ -44,16 +44,16 @@ type DebugColor uint8
 // The colours of the debug overlay, for a game or a package's own overlay
 // drawn in the same style (DebugLine and friends take any color.Color).
 const (
-	DebugBone   DebugColor = iota // bones and legs
-	DebugJoint                    // joints
-	DebugLimit                    // joint-limit arcs
-	DebugTarget                   // limb targets and step targets
-	DebugPole                     // poles and up vectors
-	DebugRayHit                   // rays that hit
-	DebugRayMiss                  // rays that missed
-	DebugHit                      // hit points and planted contacts
-	DebugNormal                   // surface normals
-	DebugHome                     // rest (home) positions
+	DebugBone    DebugColor = iota // bones and legs
+	DebugJoint                     // joints
+	DebugLimit                     // joint-limit arcs
+	DebugTarget                    // limb targets and step targets
+	DebugPole                      // poles and up vectors
+	DebugRayHit                    // rays that hit
+	DebugRayMiss                   // rays that missed
+	DebugHit                       // hit points and planted contacts
+	DebugNormal                    // surface normals
+	DebugHome                      // rest (home) positions
 )
 
 // Color returns the palette's colour.

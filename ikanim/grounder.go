@@ -173,7 +173,7 @@ type Grounder struct {
 	def    *RigDef
 	ground Ground
 	legs   []grounderLeg
-	body float64 // current body offset along up (negative = lowered)
+	body   float64 // current body offset along up (negative = lowered)
 	// applied is the body offset this grounder added to rig.BodyOffset last
 	// frame (character frame, y down).
 	applied float64

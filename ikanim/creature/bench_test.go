@@ -28,7 +28,7 @@ func creatureBenchCrowd(b *testing.B, def *Def, n, warm int) []*Creature {
 	}
 	for f := 0; f < warm; f++ {
 		for _, c := range cs {
-			c.Update(1.0/60)
+			c.Update(1.0 / 60)
 		}
 	}
 	return cs
@@ -44,7 +44,7 @@ func benchmarkCreatures(b *testing.B, def *Def) {
 			b.ResetTimer()
 			for k := 0; k < b.N; k++ {
 				for _, c := range cs {
-					c.Update(1.0/60)
+					c.Update(1.0 / 60)
 				}
 			}
 			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / float64(n)

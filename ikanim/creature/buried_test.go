@@ -90,7 +90,7 @@ func TestCreatureWalkOverOverlapNeverBuriesFeet(t *testing.T) {
 	bad := 0
 	for f := 0; f < 720; f++ {
 		for ci, c := range cs {
-			c.Update(1.0/60)
+			c.Update(1.0 / 60)
 			for i := 0; i < c.NumLegs(); i++ {
 				l := c.Leg(i)
 				if !l.Planted {

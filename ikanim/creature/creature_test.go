@@ -117,7 +117,7 @@ func TestCreatureStanceInvariants(t *testing.T) {
 			steps, forcedFrames := 0, 0
 			for f := 0; f < 900; f++ {
 				forced := c.forced
-				c.Update(1.0/60)
+				c.Update(1.0 / 60)
 				clean := c.forced == forced
 				if !clean {
 					forcedFrames++
@@ -166,7 +166,7 @@ func TestCreatureClimbsWallAndTop(t *testing.T) {
 	c.SetMove(1)
 	onWall, onTop := false, false
 	for f := 0; f < 900; f++ {
-		c.Update(1.0/60)
+		c.Update(1.0 / 60)
 		p, up := c.Position(), c.Up()
 		if up.Dot(mgl64.Vec2{-1, 0}) > 0.95 {
 			onWall = true
@@ -196,11 +196,11 @@ func TestCreatureBadInputStaysFinite(t *testing.T) {
 	}
 	c.SetTarget(mgl64.Vec2{math.NaN(), 0})
 	c.SetMove(math.Inf(1))
-	c.Update(1.0/60)
+	c.Update(1.0 / 60)
 	c.Place(mgl64.Vec2{math.NaN(), 1}, mgl64.Vec2{0, 0})
 	c.SetPath(nil, true)
 	for f := 0; f < 200; f++ {
-		c.Update(1.0/60)
+		c.Update(1.0 / 60)
 	}
 	if !num.FiniteVec(c.Position()) || !num.FiniteVec(c.Up()) {
 		t.Fatalf("position %v up %v not finite", c.Position(), c.Up())
@@ -226,7 +226,7 @@ func TestCreatureReachesTarget(t *testing.T) {
 	target := mgl64.Vec2{700, terrain.SceneGroundY - 28}
 	c.SetTarget(target)
 	for f := 0; f < 600 && !c.Arrived(); f++ {
-		c.Update(1.0/60)
+		c.Update(1.0 / 60)
 	}
 	if !c.Arrived() {
 		t.Fatalf("not arrived after 10 s: at %v, target %v", c.Position(), target)
@@ -242,9 +242,9 @@ func TestCreatureUpdateDoesNotAllocate(t *testing.T) {
 		c, _ := New(d, mgl64.Vec2{500, terrain.SceneGroundY - 40}, w)
 		c.SetPath([]mgl64.Vec2{{780, 300}, {300, 520}}, true)
 		for f := 0; f < 60; f++ {
-			c.Update(1.0/60)
+			c.Update(1.0 / 60)
 		}
-		if a := testing.AllocsPerRun(600, func() { c.Update(1.0/60) }); a != 0 {
+		if a := testing.AllocsPerRun(600, func() { c.Update(1.0 / 60) }); a != 0 {
 			t.Errorf("%s: Update allocates %v times per frame, want 0", d.Name, a)
 		}
 	}

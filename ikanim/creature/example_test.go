@@ -43,7 +43,7 @@ func ExampleNewDef() {
 	fmt.Println("planted at start:", bug.Planted())
 	bug.SetMove(1)
 	for frame := 0; frame < 240; frame++ {
-		bug.Update(1.0/60)
+		bug.Update(1.0 / 60)
 	}
 	p := bug.Position()
 	fmt.Printf("walked right: %v, body %.0f px above the floor\n", p[0] > 150, 300-p[1])

@@ -43,7 +43,7 @@ func creaturePeakRun(t *testing.T, def *Def, w *terrain.World, x0 float64, frame
 			dir = -dir
 		}
 		c.SetMove(dir)
-		c.Update(1.0/60)
+		c.Update(1.0 / 60)
 		q := c.Position()
 		if !num.FiniteVec(q) {
 			t.Fatalf("frame %d: position %v", f, q)
@@ -147,7 +147,7 @@ func TestCreatureFallIsSwept(t *testing.T) {
 				} else {
 					c.Stop()
 				}
-				c.Update(1.0/60)
+				c.Update(1.0 / 60)
 				q := c.Position()
 				if !(q[1] < 200 && q[0] > 0 && q[0] < 600) {
 					t.Fatalf("%s up %v: frame %d: body at %v, below the ground or off the world", def.Name, up, f, q)

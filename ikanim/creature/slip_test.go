@@ -160,7 +160,7 @@ func TestCreaturePlantedTipDoesNotSlide(t *testing.T) {
 								dir = -dir
 							}
 							c.SetMove(dir)
-							c.Update(1.0/60)
+							c.Update(1.0 / 60)
 							for i := 0; i < c.NumLegs(); i++ {
 								l := c.Leg(i)
 								st[i].Track(&m, l.Planted, l.Foot)
@@ -293,7 +293,7 @@ func TestCreatureTugOfWarKeepsTipsOnContacts(t *testing.T) {
 		if fr >= 5 {
 			c.SetMove(1)
 		}
-		c.Update(1.0/60)
+		c.Update(1.0 / 60)
 		if d, i := creatureSlipTipOff(c); d > 1e-6 && offs == 0 {
 			t.Errorf("frame %d: planted leg %d's tip is drawn %.3f px off its contact", fr, i, d)
 			offs++
