@@ -10,14 +10,20 @@
 // gen_levels.py regenerates them.
 package levels
 
-import "embed"
+import (
+	"embed"
+	"io/fs"
+)
 
-// FS holds every *.json level file of this directory.
+// files holds every *.json level file of this directory.
 //
 //go:embed *.json
-var FS embed.FS
+var files embed.FS
+
+// FS returns the bundled level files as a read-only file system.
+func FS() fs.FS { return files }
 
 // Open returns the contents of the named level file, e.g. Open("walk.json").
 func Open(name string) ([]byte, error) {
-	return FS.ReadFile(name)
+	return files.ReadFile(name)
 }

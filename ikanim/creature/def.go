@@ -255,8 +255,8 @@ func NewDef(def Def) (*Def, error) {
 	return &d, nil
 }
 
-// LegCount returns the number of legs.
-func (d *Def) LegCount() int { return len(d.legs) }
+// NumLegs returns the number of legs.
+func (d *Def) NumLegs() int { return len(d.legs) }
 
 // LegGroup returns the alternating-gait group (0 or 1) of leg i, derived by
 // NewDef. It panics if i is out of range.
