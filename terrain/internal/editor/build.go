@@ -22,8 +22,15 @@ const (
 	// MaxPolygonPoints is the largest number of points of one polygon or
 	// polyline.
 	MaxPolygonPoints = 256
+	// MaxCover is the largest number of (shape, cell) pairs: resolv
+	// registers each shape in every broadphase cell its bounding box touches.
+	MaxCover = 1 << 21
+	// MaxCellWork bounds the sum over cells of k*(k+1)/2 for k shapes in a
+	// cell: resolv scans a cell's shapes before registering one more.
+	MaxCellWork = 1 << 26
 	// DefaultCell is the broadphase cell size used when none is given, in
-	// pixels; it doubles until the world has at most MaxCells cells.
+	// pixels; it doubles until the world has at most MaxCells cells and
+	// MaxCover (shape, cell) pairs.
 	DefaultCell = 32
 )
 
@@ -147,13 +154,19 @@ func Build(shapes []Shape, minW, minH float64, cell int) (*terrain.World, error)
 		return nil, fmt.Errorf("cell: %d must be positive", cell)
 	case cell == 0:
 		cell = DefaultCell
-		for cells(cell) > MaxCells {
+		for cell < MaxSize && (cells(cell) > MaxCells || cover(shapes, cell) > MaxCover) {
 			cell *= 2
 		}
 	case cell > MaxSize:
 		return nil, fmt.Errorf("cell: %d is beyond the size limit %d", cell, MaxSize)
 	case cells(cell) > MaxCells:
 		return nil, fmt.Errorf("cell: %d gives %d cells on a %dx%d world, more than %d", cell, cells(cell), wi, hi, MaxCells)
+	}
+	if n := cover(shapes, cell); n > MaxCover {
+		return nil, fmt.Errorf("cell: the shapes touch %d broadphase cells of %d pixels in all, more than %d (use larger cells)", n, cell, MaxCover)
+	}
+	if err := cellWork(shapes, cell, (wi+cell-1)/cell, (hi+cell-1)/cell); err != nil {
+		return nil, err
 	}
 	world := terrain.Wrap(resolv.NewSpace(wi, hi, cell, cell))
 	for i := range shapes {
@@ -191,4 +204,46 @@ func Build(shapes []Shape, minW, minH float64, cell int) (*terrain.World, error)
 		}
 	}
 	return world, nil
+}
+
+// cellRange returns the cells the shape's bounding box touches, as resolv
+// counts them (floor of the box's corners over the cell size).
+func (s *Shape) cellRange(cell int) (x0, y0, x1, y1 int) {
+	lo, hi := s.bounds()
+	c := float64(cell)
+	return int(lo[0] / c), int(lo[1] / c), int(hi[0] / c), int(hi[1] / c)
+}
+
+// cover returns the number of (shape, cell) pairs for cells of the given
+// size (saturating at MaxCover+1).
+func cover(shapes []Shape, cell int) int {
+	n := 0
+	for i := range shapes {
+		x0, y0, x1, y1 := shapes[i].cellRange(cell)
+		n += (x1 - x0 + 1) * (y1 - y0 + 1)
+		if n > MaxCover {
+			return MaxCover + 1
+		}
+	}
+	return n
+}
+
+// cellWork returns an error if registering the shapes would scan more than
+// MaxCellWork shapes in all (many shapes stacked in the same cells).
+func cellWork(shapes []Shape, cell, nx, ny int) error {
+	count := make([]int32, nx*ny)
+	work := 0
+	for i := range shapes {
+		x0, y0, x1, y1 := shapes[i].cellRange(cell)
+		for y := max(y0, 0); y <= min(y1, ny-1); y++ {
+			for x := max(x0, 0); x <= min(x1, nx-1); x++ {
+				count[y*nx+x]++
+				work += int(count[y*nx+x])
+			}
+		}
+		if work > MaxCellWork {
+			return fmt.Errorf("%s: too many shapes overlap the same broadphase cells (more than %d scans to register them)", shapes[i].Where, MaxCellWork)
+		}
+	}
+	return nil
 }

@@ -6,8 +6,10 @@ package editor
 // cleaned, checked and split:
 //
 //  1. Clean: points closer than mergeDist to the previous one are dropped,
-//     then points on the straight line through their neighbours
-//     (|cross(b-a, c-b)| <= 1e-9*|b-a|*|c-b|), until none is left.
+//     then points in the middle of a straight run
+//     (|cross(b-a, c-b)| <= 1e-9*|b-a|*|c-b| and (b-a).(c-b) > 0), until
+//     none is left; a point where the outline turns straight back is an
+//     error.
 //  2. Check: at least 3 points, no two edges that do not share a point
 //     touching or crossing (O(n^2) segment tests), and a doubled signed area
 //     A = sum x[i]*y[i+1] - x[i+1]*y[i] of magnitude >= minArea. The outline is then wound so that A > 0 (clockwise on screen,
@@ -66,7 +68,10 @@ func Convex(ps []mgl64.Vec2) ([][]mgl64.Vec2, error) {
 	if len(ps) > MaxPolygonPoints {
 		return nil, fmt.Errorf("points: %d points, more than %d", len(ps), MaxPolygonPoints)
 	}
-	pts, idx := clean(ps)
+	pts, idx, err := clean(ps)
+	if err != nil {
+		return nil, err
+	}
 	if len(pts) < 3 {
 		return nil, fmt.Errorf("points: a polygon needs at least 3 points not on one line, got %d", len(pts))
 	}
@@ -109,9 +114,10 @@ func Convex(ps []mgl64.Vec2) ([][]mgl64.Vec2, error) {
 	return out, nil
 }
 
-// clean drops repeated and collinear points, returning the kept points and
-// their indices in ps.
-func clean(ps []mgl64.Vec2) ([]mgl64.Vec2, []int) {
+// clean drops repeated points and points in the middle of a straight run,
+// returning the kept points and their indices in ps. A point where the
+// outline turns straight back (a spike of no width) is an error.
+func clean(ps []mgl64.Vec2) ([]mgl64.Vec2, []int, error) {
 	pts := make([]mgl64.Vec2, 0, len(ps))
 	idx := make([]int, 0, len(ps))
 	for i, p := range ps {
@@ -130,6 +136,9 @@ func clean(ps []mgl64.Vec2) ([]mgl64.Vec2, []int) {
 			a, b, c := pts[(i+len(pts)-1)%len(pts)], pts[i], pts[(i+1)%len(pts)]
 			e1, e2 := b.Sub(a), c.Sub(b)
 			if math.Abs(cross(e1, e2)) <= 1e-9*e1.Len()*e2.Len() {
+				if e1.Dot(e2) < 0 {
+					return nil, nil, fmt.Errorf("points[%d]: the outline turns straight back here", idx[i])
+				}
 				pts = append(pts[:i], pts[i+1:]...)
 				idx = append(idx[:i], idx[i+1:]...)
 				changed = true
@@ -137,7 +146,7 @@ func clean(ps []mgl64.Vec2) ([]mgl64.Vec2, []int) {
 			}
 		}
 	}
-	return pts, idx
+	return pts, idx, nil
 }
 
 // crossing returns the first pair of edges (by start index) that touch or
@@ -300,9 +309,10 @@ func rotateTo(vs []int, v int) []int {
 
 // Ellipse returns a convex polygon inscribed in the ellipse of centre c and
 // radii rx, ry (axis-aligned), with vertices on the ellipse at equal angle
-// steps. The count is the smallest that keeps the polygon within MaxSag
-// pixels of a circle of the larger radius, r*(1-cos(pi/n)) <= MaxSag, and is
-// kept in [8, 64].
+// steps starting on the x axis. The count is the smallest multiple of 4 that
+// keeps the polygon within MaxSag pixels of a circle of the larger radius,
+// r*(1-cos(pi/n)) <= MaxSag, kept in [8, 64]; a multiple of 4 puts vertices
+// on both axes, so the ellipse's extremes are exact.
 func Ellipse(c mgl64.Vec2, rx, ry float64) []mgl64.Vec2 {
 	n := EllipseSides(math.Max(rx, ry))
 	ps := make([]mgl64.Vec2, n)
@@ -322,7 +332,7 @@ const MaxSag = 0.25
 func EllipseSides(r float64) int {
 	n := 8
 	for n < 64 && r*(1-math.Cos(math.Pi/float64(n))) > MaxSag {
-		n++
+		n += 4
 	}
 	return n
 }

@@ -87,7 +87,8 @@ func TestConvexErrors(t *testing.T) {
 		want string
 	}{
 		{"two points", []mgl64.Vec2{{0, 0}, {1, 1}}, "at least 3"},
-		{"line", []mgl64.Vec2{{0, 0}, {1, 1}, {2, 2}}, "at least 3"},
+		{"line", []mgl64.Vec2{{0, 0}, {1, 1}, {2, 2}}, "points[0]: the outline turns straight back"},
+		{"spike", []mgl64.Vec2{{0, 0}, {40, -20}, {40, 0}, {60, -30}}, "points[0]: the outline turns straight back"},
 		{"bowtie", []mgl64.Vec2{{0, 0}, {10, 10}, {10, 0}, {0, 10}}, "points[0]: the edge from this point touches or crosses the edge from points[2]"},
 		{"touching", []mgl64.Vec2{{0, 0}, {10, 0}, {5, 5}, {10, 10}, {0, 10}, {5, 5}}, "touches or crosses"},
 		{"too many", make([]mgl64.Vec2, MaxPolygonPoints+1), "more than"},
@@ -104,7 +105,7 @@ func TestEllipseSides(t *testing.T) {
 	for _, r := range []float64{1, 10, 40, 100, 1000} {
 		n := EllipseSides(r)
 		sag := r * (1 - math.Cos(math.Pi/float64(n)))
-		if n < 8 || n > 64 || (n < 64 && sag > MaxSag) {
+		if n < 8 || n > 64 || n%4 != 0 || (n < 64 && sag > MaxSag) {
 			t.Errorf("EllipseSides(%v) = %d, sag %v", r, n, sag)
 		}
 	}

@@ -192,7 +192,7 @@ func (v *Vocab) Apply(f *Flags, name string, value any) error {
 	case "tags":
 		s, ok := value.(string)
 		if !ok {
-			return fmt.Errorf("%s: want a string of tag names, got %v", name, value)
+			return fmt.Errorf("%s: want a string of tag names, got %s", name, show(value))
 		}
 		tags, oneway, err := v.ParseTags(s)
 		if err != nil {
@@ -248,7 +248,7 @@ func asBool(value any) (bool, error) {
 			return false, nil
 		}
 	}
-	return false, fmt.Errorf("want true or false, got %v", value)
+	return false, fmt.Errorf("want true or false, got %s", show(value))
 }
 
 func asNumber(value any) (float64, error) {
@@ -261,7 +261,7 @@ func asNumber(value any) (float64, error) {
 			return f, nil
 		}
 	}
-	return 0, fmt.Errorf("want a number, got %v", value)
+	return 0, fmt.Errorf("want a number, got %s", show(value))
 }
 
 // CheckCoord returns an error if x is not a finite number within ±MaxSize.
@@ -273,4 +273,12 @@ func CheckCoord(x float64) error {
 		return fmt.Errorf("%v is beyond the size limit %d", x, MaxSize)
 	}
 	return nil
+}
+
+// show formats a property value for an error, quoting strings.
+func show(v any) string {
+	if s, ok := v.(string); ok {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprint(v)
 }
