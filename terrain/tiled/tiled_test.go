@@ -264,7 +264,7 @@ var badFiles = []struct{ file, want string }{
 	{"turns-back.tmj", `object 5 "zigzag" (polyline): points[2].x: the polyline turns back in x`},
 	{"unknown-shape.tmx", `object 5 "bean": unknown shape <capsule>`},
 	{"unknown-tag.tmx", `object 7 "pool": properties: tags: unknown tag "lava" (want ceiling, ground, oneway, platform, trigger, wall)`},
-	{"wrong-type.tmj", `objects[0] (id 4, name "crate"): x: want a float64, got a JSON string`},
+	{"wrong-type.tmj", `objects[0] (id 4, name "crate"): x: got a JSON string, want float64`},
 	{"zero-width.tmx", `object 10 "sliver" (rectangle): width: 0 must be positive`},
 }
 

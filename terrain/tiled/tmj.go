@@ -217,7 +217,7 @@ func tmjProps(ps []tmjProp) ([]prop, error) {
 func jsonError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
-		return fmt.Errorf("%s: want a %v, got a JSON %s", te.Field, te.Type, te.Value)
+		return fmt.Errorf("%s: got a JSON %s, want %v", te.Field, te.Value, te.Type)
 	}
 	return err
 }
