@@ -139,7 +139,10 @@ func ParseSolverKind(name string) (SolverKind, error) {
 
 // LoadRigDef reads a rig file (see the format above) of at most
 // MaxRigFileBytes and builds its definition, resolving sprite names with
-// sprites (nil: every bone gets the zero Sprite and draws nothing).
+// sprites. With nil sprites every bone gets the zero Sprite and draws
+// nothing; the names are not kept, so a definition loaded that way saves
+// without its sprites (a tool that rewrites files passes a SpriteSource,
+// even one of placeholder images).
 func LoadRigDef(r io.Reader, sprites SpriteSource) (*RigDef, error) {
 	data, err := filefmt.ReadAll(r, MaxRigFileBytes, "ikanim: rig file")
 	if err != nil {

@@ -100,7 +100,8 @@ type spritesFile struct {
 
 // LoadDef reads a def file (see the format above) of at most
 // MaxDefFileBytes and builds its definition with NewDef, resolving sprite
-// names with sprites (nil: the zero Sprites, nothing drawn).
+// names with sprites (nil: the zero Sprites, nothing drawn, and the names
+// are not kept).
 func LoadDef(r io.Reader, sprites ikanim.SpriteSource) (*Def, error) {
 	data, err := filefmt.ReadAll(r, MaxDefFileBytes, "creature: def file")
 	if err != nil {

@@ -231,3 +231,16 @@ func TestBuildWithAtlasSprites(t *testing.T) {
 		t.Error("Build with a source that has no regions: no error")
 	}
 }
+
+// An attachment drawn larger than MaxSpriteSide is an error at Build, not
+// a huge image.
+func TestBuildRefusesHugeSprites(t *testing.T) {
+	a, err := spine.LoadAtlas(os.DirFS("testdata"), "parts.atlas")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := load(t, "tail.json", &spine.Options{Scale: 400})
+	if _, err := s.Build(a.Sprites()); err == nil || !strings.Contains(err.Error(), `slot "tail1": drawn at 9600x3200 px, more than 8192 a side`) {
+		t.Errorf("Build at scale 400: %v", err)
+	}
+}

@@ -9,6 +9,10 @@ import (
 	"github.com/ikanim/kit/ikanim"
 )
 
+// MaxSpriteSide is the largest width or height, px, Build draws a slot's
+// image at.
+const MaxSpriteSide = 8192
+
 // Model is an imported skeleton ready for rigs: its definition with the
 // sprites attached, and one clip per animation. Many rigs share a Model.
 type Model struct {
@@ -40,6 +44,9 @@ func (s *Skeleton) Build(sprites ikanim.SpriteSource) (*Model, error) {
 			}
 			img := sp.Image
 			b := img.Bounds()
+			if !(sl.Size[0] <= MaxSpriteSide && sl.Size[1] <= MaxSpriteSide) {
+				return nil, fmt.Errorf("spine: slot %q: drawn at %.0fx%.0f px, more than %d a side", sl.Name, sl.Size[0], sl.Size[1], MaxSpriteSide)
+			}
 			if sl.FlipY || math.Abs(float64(b.Dx())-sl.Size[0]) > 1e-3 || math.Abs(float64(b.Dy())-sl.Size[1]) > 1e-3 {
 				if img = fitImage(img, sl.Size[0], sl.Size[1], sl.FlipY); img == nil {
 					continue // drawn at zero size

@@ -455,6 +455,9 @@ func convert(d *fileData, o Options) (*Skeleton, error) {
 		case r.typ != "region":
 			skip("slot %q: %s attachment %q not drawn (only region attachments are)", sl.name, r.typ, sl.attachment)
 			continue
+		case r.width <= 0 || r.height <= 0:
+			skip("slot %q: region attachment %q has no width or height: not drawn", sl.name, sl.attachment)
+			continue
 		case r.sequence:
 			skip("slot %q: attachment %q: sequence ignored, region %q drawn", sl.name, sl.attachment, r.path)
 		}
