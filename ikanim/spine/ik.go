@@ -11,25 +11,29 @@ import (
 )
 
 // IKTargets is the Controller that drives the imported limbs the way
-// Spine's IK constraints drive their bones: every frame it sets each
-// limb's Target to its target bone's position in the animated pose (with
-// the body offset, and with the target's own keyed translation when the
-// playing clip has one) and its Weight so that the limb blends by the
-// constraint's mix (as Spine does, linearly: the limb's smoothstep is
-// undone), and gives
-// two-bone limbs the bend direction and softness. Mix, bend and softness
-// follow the IK
-// timelines of the animation whose clip is the rig's Source, and their
-// setup values otherwise. It runs in StageControl; add other controllers
-// that move BodyOffset before it. Update does not allocate.
+// Spine's IK constraints drive their bones. Every frame it sets each limb's
+// Target to its target bone's position in the animated pose (with the
+// body offset, and with the target's own keyed translation when the
+// playing clip has one), its Weight so that the limb blends by the
+// constraint's mix (linearly, as Spine does: the limb's smoothstep is
+// undone), and a two-bone limb's bend direction and softness. Mix, bend
+// and softness follow the IK timelines of the animation whose clip is the
+// rig's Source, and their setup values otherwise. It runs in
+// StageControl; add controllers that move BodyOffset before it. Update
+// does not allocate.
 type IKTargets struct {
 	rig   *ikanim.Rig
 	model *Model
 	limbs []*ikanim.Limb
-	// Scratch FK of the Spine bones in the character frame.
-	local []float64
-	start []mgl64.Vec2
-	angle []float64
+	ik    []IKConstraint // the constraints as built
+	// The Spine bones of the definition, and scratch FK of them in the
+	// character frame.
+	parent []int
+	attach []mgl64.Vec2
+	rest   []float64
+	local  []float64
+	start  []mgl64.Vec2
+	angle  []float64
 }
 
 // NewIKTargets returns the IK controller of a rig of m's definition. Add
@@ -38,13 +42,28 @@ func NewIKTargets(r *ikanim.Rig, m *Model) (*IKTargets, error) {
 	if r == nil || m == nil || r.Def() != m.Def {
 		return nil, errors.New("spine: NewIKTargets: the rig is not one of the model's definition")
 	}
+	n := m.Skeleton.NumSpineBones
 	c := &IKTargets{
 		rig: r, model: m,
-		local: make([]float64, m.Def.NumBones()),
-		start: make([]mgl64.Vec2, m.Skeleton.NumSpineBones),
-		angle: make([]float64, m.Skeleton.NumSpineBones),
+		ik:     append([]IKConstraint(nil), m.Skeleton.IK...),
+		parent: make([]int, n),
+		attach: make([]mgl64.Vec2, n),
+		rest:   make([]float64, m.Def.NumBones()),
+		local:  make([]float64, m.Def.NumBones()),
+		start:  make([]mgl64.Vec2, n),
+		angle:  make([]float64, n),
 	}
-	for i := range m.Skeleton.IK {
+	for i := range c.rest {
+		b := m.Def.BoneDef(i)
+		c.rest[i] = b.Rest
+		if i < n {
+			c.parent[i], c.attach[i] = b.Parent, b.Attach
+		}
+	}
+	if len(c.ik) > m.Def.NumLimbs() {
+		return nil, errors.New("spine: NewIKTargets: the definition has fewer limbs than the skeleton has IK constraints")
+	}
+	for i := range c.ik {
 		c.limbs = append(c.limbs, r.LimbAt(i))
 	}
 	return c, nil
@@ -57,6 +76,7 @@ func (c *IKTargets) Stage() ikanim.Stage { return ikanim.StageControl }
 func (c *IKTargets) Update(float64) {
 	r, m, s := c.rig, c.model, c.model.Skeleton
 	def := m.Def
+	n := len(c.start)
 	anim := -1
 	var clip *ikanim.Clip
 	if cl, ok := r.Source.(*ikanim.Clip); ok {
@@ -71,31 +91,28 @@ func (c *IKTargets) Update(float64) {
 	if r.Source != nil {
 		root = r.Source.Pose(def, r.Time, c.local)
 	} else {
-		for i := range c.local {
-			c.local[i] = def.BoneDef(i).Rest
-		}
+		copy(c.local, c.rest)
 	}
 	root = root.Add(r.BodyOffset)
-	for i := 0; i < s.NumSpineBones; i++ {
-		b := &s.Bones[i]
+	for i := 0; i < n; i++ {
 		a := c.local[i]
 		if math.IsNaN(a) || math.IsInf(a, 0) {
-			a = b.Rest
+			a = c.rest[i]
 		}
-		if b.Parent < 0 {
-			c.start[i] = b.Attach.Add(root)
+		p := c.parent[i]
+		if p < 0 {
+			c.start[i] = c.attach[i].Add(root)
 			c.angle[i] = a
 			continue
 		}
-		p := b.Parent
-		c.start[i] = c.start[p].Add(rotate(b.Attach, c.angle[p]))
+		c.start[i] = c.start[p].Add(rotate(c.attach[i], c.angle[p]))
 		c.angle[i] = c.angle[p] + a
 	}
 	t := 0.0
 	if clip != nil {
 		t = clipTime(clip, r.Time)
 	}
-	for k, ikc := range s.IK {
+	for k, ikc := range c.ik {
 		mix, bend, soft := ikc.Mix, 1.0, ikc.Softness
 		if !ikc.BendPositive {
 			bend = -1
@@ -122,7 +139,7 @@ func (c *IKTargets) Update(float64) {
 				}
 				o := s.spine[ikc.Target].offset
 				v := mgl64.Vec2{o[0]*ox + o[1]*oy, o[2]*ox + o[3]*oy}
-				target = target.Add(rotate(v, c.angle[s.Bones[ikc.Target].Parent]))
+				target = target.Add(rotate(v, c.angle[c.parent[ikc.Target]]))
 			}
 		}
 		l := c.limbs[k]
