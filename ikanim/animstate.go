@@ -575,8 +575,9 @@ func (s *AnimState) side(t *Track, kind uint8, i int, below []float64, belowRoot
 }
 
 // Pose implements PoseSource: it advances every track by the time since
-// the last call (a first call, or a clock that went back, advances
-// nothing) and writes the layered pose.
+// the last call and writes the layered pose. A clock that went back
+// advances nothing; the first call advances by t when t is in (0, MaxDt]
+// (a rig's clock starting at 0), else nothing.
 func (s *AnimState) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 	s.events = s.events[:0]
 	if def != s.def {
@@ -585,9 +586,12 @@ func (s *AnimState) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 		}
 		return mgl64.Vec2{}
 	}
-	dt := 0.0
-	if s.started && num.Finite(t) && t > s.lastT {
-		dt = t - s.lastT
+	dt := firstDt(t)
+	if s.started {
+		dt = 0
+		if num.Finite(t) && t > s.lastT {
+			dt = t - s.lastT
+		}
 	}
 	if num.Finite(t) {
 		s.lastT, s.started = t, true
@@ -624,12 +628,12 @@ func (s *AnimState) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 			step := rate * dt
 			late := t.mixTime > t.mixDuration()+lateMix
 			for i := range t.out {
-				d := math.Remainder(t.curPose[i]-t.fromPose[i], 2*math.Pi)
+				d := wrapPi(t.curPose[i] - t.fromPose[i])
 				if t.diffOK {
 					// Keep the arc of last frame: two moving sources whose
 					// difference passes half a turn would flip the
 					// shortest arc to the other way round.
-					d = t.diff[i] + math.Remainder(d-t.diff[i], 2*math.Pi)
+					d = t.diff[i] + wrapPi(d-t.diff[i])
 				}
 				t.diff[i] = d
 				a := ag
@@ -637,7 +641,7 @@ func (s *AnimState) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 					// e: how far the bone moves this frame with a_i held.
 					e := 0.0
 					if s.posed {
-						e = math.Remainder(t.fromPose[i]+t.alpha[i]*d-t.out[i], 2*math.Pi)
+						e = wrapPi(t.fromPose[i] + t.alpha[i]*d - t.out[i])
 					}
 					budget := math.Max(step, math.Abs(e))
 					if late {
@@ -703,9 +707,9 @@ func (s *AnimState) layer(t *Track, dst []float64, root *mgl64.Vec2) {
 		if t.Additive {
 			base = s.rest[i]
 		}
-		d := math.Remainder(t.out[i]-base, 2*math.Pi)
+		d := wrapPi(t.out[i] - base)
 		if t.layerOK {
-			d = t.layerDiff[i] + math.Remainder(d-t.layerDiff[i], 2*math.Pi)
+			d = t.layerDiff[i] + wrapPi(d-t.layerDiff[i])
 		}
 		t.layerDiff[i] = d
 		wi := w

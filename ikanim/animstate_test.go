@@ -152,7 +152,6 @@ func TestAnimStateLayersAndMasks(t *testing.T) {
 	s.Play(0, clips.crouch)
 	s.Play(1, clips.wave)
 	s.Play(2, clips.lean)
-	r.Update(0.1) // the state's first frame: its clocks start
 	r.Update(0.1)
 	base := make([]float64, def.NumBones())
 	clips.crouch.Pose(def, 0.1, base)
@@ -249,7 +248,6 @@ func TestAnimStateQueueAndReplay(t *testing.T) {
 	s := newState(t, r, 1)
 	clips := newBipedClips(t, def)
 	e := s.Play(0, clips.attack)
-	r.Update(0.1) // the state's first frame: its clocks start
 	r.Update(0.1)
 	if again := s.Play(0, clips.attack); again != e || e.Time() != 0.1 {
 		t.Fatalf("Play of the current clip restarted it (time %v)", e.Time())
@@ -384,5 +382,75 @@ func TestAnimStateIsDeterministicAndDoesNotAllocate(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("Update with an AnimState allocates %v times per frame", allocs)
+	}
+}
+
+// Keyed IK crossfades with the pose: a clip that keys the arm at weight
+// 1 fading into one that keys nothing leaves weight 1 - ag; a world-space
+// key is relative to its entry's Origin.
+func TestAnimStateCrossfadesKeyedIK(t *testing.T) {
+	r := newBiped(t)
+	def := r.Def()
+	s := newState(t, r, 1)
+	reach := armClip(t, def, "world", 15, -75, 1) // relative to Origin
+	e := s.Play(0, reach)
+	e.Origin = mgl64.Vec2{200, 300}
+	r.Update(0.1)
+	r.Update(0.1)
+	arm := r.MustLimb(LimbArmNear)
+	wrist := def.BoneIndex(BoneHandNear)
+	if got, _ := r.Joint(wrist); !near(got, mgl64.Vec2{215, 225}, 1e-9) || arm.AppliedWeight() != 1 {
+		t.Fatalf("keyed world target relative to Origin: wrist %v weight %v, want (215, 225) and 1", got, arm.AppliedWeight())
+	}
+	s.Play(0, holdClip(t, def, "h", 0, 0)).MixDuration = 0.4
+	r.Update(0.1)
+	r.Update(0.1)
+	if got := arm.AppliedWeight(); math.Abs(got-0.5) > 1e-12 {
+		t.Errorf("halfway through the crossfade: applied weight %v, want 0.5", got)
+	}
+	if got := arm.AppliedTarget(r); !near(got, mgl64.Vec2{215, 225}, 1e-9) {
+		t.Errorf("the fading key's target moved to %v", got)
+	}
+	r.Update(0.1)
+	r.Update(0.1)
+	if got := arm.AppliedWeight(); got != 0 {
+		t.Errorf("after the crossfade: applied weight %v, want 0", got)
+	}
+}
+
+// The same plays at 30, 60 and 144 TPS give the same pose at the same
+// times (crossfades and clocks run on time).
+func TestAnimStateIsFrameRateIndependent(t *testing.T) {
+	var heads [3][]float64
+	for k, tps := range []float64{30, 60, 144} {
+		r := newBiped(t)
+		def := r.Def()
+		s := newState(t, r, 2)
+		s.MaxBlendSpeed = math.Inf(1)
+		clips := newBipedClips(t, def)
+		s.Play(0, clips.idle)
+		n := int(3 * tps)
+		for f := 0; f < n; f++ { // frame f runs from f/tps to (f+1)/tps
+			switch f {
+			case int(0.5 * tps):
+				s.Play(0, clips.attack)
+			case int(1 * tps):
+				s.Play(1, clips.wave).MixDuration = 0.5
+			case int(2 * tps):
+				s.Stop(1, 0.3)
+				s.Play(0, clips.crouch)
+			}
+			r.Update(1 / tps)
+			if (f+1)%int(tps/6) == 0 { // every 1/6 s: common to all three rates
+				heads[k] = append(heads[k], r.LocalAngle(def.BoneIndex(BoneUpperArmNear)))
+			}
+		}
+	}
+	for i := range heads[0] {
+		for k := 1; k < 3; k++ {
+			if d := math.Abs(math.Remainder(heads[k][i]-heads[0][i], 2*math.Pi)); d > 1e-9 {
+				t.Errorf("sample %d: arm %v at rate %d, %v at 30 TPS", i, heads[k][i], k, heads[0][i])
+			}
+		}
 	}
 }

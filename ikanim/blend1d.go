@@ -272,9 +272,10 @@ func (b *Blend1D) blended(a, c int, u float64) (stride, cycle float64) {
 }
 
 // Pose implements PoseSource: it advances the shared phase by the time
-// since the last call (t is the rig's or the track entry's clock; a first
-// call or a clock that went back advances nothing) and writes the blend
-// of the two children around Param.
+// since the last call (t is the rig's or the track entry's clock; a clock
+// that went back advances nothing, a first call advances by t when t is
+// in (0, MaxDt], else nothing) and writes the blend of the two children
+// around the parameter.
 func (b *Blend1D) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 	b.events = b.events[:0]
 	if def != b.def {
@@ -283,9 +284,12 @@ func (b *Blend1D) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 		}
 		return mgl64.Vec2{}
 	}
-	dt := 0.0
-	if b.started && num.Finite(t) && t > b.lastT {
-		dt = t - b.lastT
+	dt := firstDt(t)
+	if b.started {
+		dt = 0
+		if num.Finite(t) && t > b.lastT {
+			dt = t - b.lastT
+		}
 	}
 	if num.Finite(t) {
 		b.lastT, b.started = t, true
@@ -347,9 +351,9 @@ func (b *Blend1D) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 		// would flip the shortest arc to the other way round.
 		ok := b.diffOK && b.diffSeg == [2]int{a, c}
 		for i := range b.buf {
-			d := math.Remainder(b.buf[i]-dst[i], 2*math.Pi)
+			d := wrapPi(b.buf[i] - dst[i])
 			if ok {
-				d = b.diff[i] + math.Remainder(d-b.diff[i], 2*math.Pi)
+				d = b.diff[i] + wrapPi(d-b.diff[i])
 			}
 			b.diff[i] = d
 			b.buf[i] = dst[i] + d
@@ -374,7 +378,7 @@ func (b *Blend1D) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 					}
 					e := 0.0
 					if b.hasPrev {
-						e = math.Remainder(dst[i]+u*sign*d-b.prev[i], 2*math.Pi)
+						e = wrapPi(dst[i] + u*sign*d - b.prev[i])
 					}
 					budget := math.Max(step, math.Abs(e))
 					if d < 0 {

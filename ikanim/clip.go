@@ -505,9 +505,9 @@ func (c *Clip) localTime(t float64) float64 {
 		return 0
 	}
 	if c.Loop {
-		t = math.Mod(t, c.Duration)
-		if t < 0 {
-			t += c.Duration
+		t -= c.Duration * math.Floor(t/c.Duration)
+		if !(t >= 0 && t < c.Duration) { // rounding at the seam
+			t = 0
 		}
 		return t
 	}
@@ -572,7 +572,7 @@ func (c *Clip) sample(keys []clipKey, t float64, angle bool, def curveKind) [2]f
 	for a := 0; a < dims; a++ {
 		p1, p2 := k0.v[a], keys[i1].v[a]
 		if angle {
-			p2 = p1 + math.Remainder(p2-p1, 2*math.Pi)
+			p2 = p1 + wrapPi(p2-p1)
 		}
 		switch kind {
 		case curveStepped:
@@ -585,8 +585,8 @@ func (c *Clip) sample(keys []clipKey, t float64, angle bool, def curveKind) [2]f
 			p0, p3 := keys[im].v[a], keys[ip].v[a]
 			if angle {
 				// Unwrap the neighbours onto the shortest arc around p1, p2.
-				p0 = p1 + math.Remainder(p0-p1, 2*math.Pi)
-				p3 = p2 + math.Remainder(p3-p2, 2*math.Pi)
+				p0 = p1 + wrapPi(p0-p1)
+				p3 = p2 + wrapPi(p3-p2)
 			}
 			out[a] = catmullRom(p0, p1, p2, p3, u)
 		}

@@ -74,7 +74,7 @@ func (m *BoneMask) limbWeight(limb int) float64 {
 // blendAngles writes a + u*wrap(b-a) per bone (shortest arc).
 func blendAngles(dst, a, b []float64, u float64) {
 	for i := range dst {
-		dst[i] = a[i] + u*math.Remainder(b[i]-a[i], 2*math.Pi)
+		dst[i] = a[i] + u*wrapPi(b[i]-a[i])
 	}
 }
 
@@ -211,4 +211,23 @@ func nominalSpeedOf(src PoseSource) float64 {
 		}
 	}
 	return 0
+}
+
+// firstDt is how far a stateful source (AnimState, Blend1D) advances on
+// its first Pose, at clock t: a rig's clock starts at 0 and passes its
+// first frame's dt, so a t in (0, MaxDt] is that frame; a later t (a
+// source given to a running rig) advances nothing.
+func firstDt(t float64) float64 {
+	if t > 0 && t <= MaxDt {
+		return t
+	}
+	return 0
+}
+
+// wrapPi returns x moved by a whole number of turns into [-pi, pi]: the
+// shortest arc of an angle difference. It is math.Remainder(x, 2*pi) for
+// the angles of poses, at a fraction of its cost (one multiply, one floor).
+func wrapPi(x float64) float64 {
+	const twoPi = 2 * math.Pi
+	return x - twoPi*math.Floor(x*(1/twoPi)+0.5)
 }
