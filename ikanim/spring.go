@@ -58,6 +58,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/ikanim/kit/ikanim/ik"
 
@@ -478,3 +479,32 @@ func (c *SpringChain) layout(root mgl64.Vec2, base, alpha float64) {
 
 // errNoBones is NewSpringBones' error for an empty chain.
 var errNoBones = errors.New("ikanim: NewSpringBones: no bones")
+
+// DrawDebug draws the chain's segments and joints with the debug
+// overlay's palette (see DebugOptions); like every debug overlay it
+// allocates.
+func (c *SpringChain) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
+	var zero DebugOptions
+	if opts == nil {
+		opts = &zero
+	}
+	w := opts.LineWidth
+	if w == 0 {
+		w = 1.5
+	}
+	for i := range c.joints {
+		if !opts.HideBones {
+			DebugLine(dst, &opts.Camera, c.outPts[i], c.outPts[i+1], w, debugBoneColor)
+		}
+	}
+	if opts.HideJoints {
+		return
+	}
+	for i := range c.outPts {
+		r := float32(2.5)
+		if i > 0 && c.Radius > 0 {
+			r = float32(c.Radius)
+		}
+		DebugDot(dst, &opts.Camera, c.outPts[i], r, debugJointColor)
+	}
+}

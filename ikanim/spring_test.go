@@ -363,3 +363,22 @@ func TestSpringBonesOnARig(t *testing.T) {
 		t.Errorf("a limb's bone as a spring: error %v", err)
 	}
 }
+
+func TestSpringChainIsDeterministic(t *testing.T) {
+	run := func() []float64 {
+		var out []float64
+		for _, tps := range []float64{30, 60, 144} {
+			tips := springRun(t, tps, flatGround(140))
+			for _, p := range tips {
+				out = append(out, p[0], p[1])
+			}
+		}
+		return out
+	}
+	a, b := run(), run()
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			t.Fatalf("value %d differs between identical runs: %v vs %v", i, a[i], b[i])
+		}
+	}
+}

@@ -54,3 +54,24 @@ func TestStretchedBoneDrawsStretchedSprite(t *testing.T) {
 		}
 	}
 }
+
+// A spring chain's debug overlay draws its segments where its joints are.
+func TestSpringChainDebugDrawsTheChain(t *testing.T) {
+	c, err := ikanim.NewSpringChain(nil, ikanim.SpringJoint{Length: 20}, ikanim.SpringJoint{Length: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Update(1.0/60, mgl64.Vec2{20, 50}, 0) // a straight chain from (20,50) to (60,50)
+	dst := ebiten.NewImage(100, 100)
+	c.DrawDebug(dst, &ikanim.DebugOptions{HideJoints: true, LineWidth: 3})
+	px := pixels(dst)
+	want := ikanim.DebugBone.Color().(color.RGBA)
+	for _, x := range []int{25, 40, 55} {
+		if got := px.RGBAAt(x, 50); absDiff(got.R, want.R) > 2 || absDiff(got.G, want.G) > 2 || absDiff(got.B, want.B) > 2 {
+			t.Errorf("pixel (%d, 50) = %v, want the bone colour %v", x, got, want)
+		}
+	}
+	if got := px.RGBAAt(40, 60); got.A != 0 {
+		t.Errorf("pixel (40, 60) = %v, want empty", got)
+	}
+}
