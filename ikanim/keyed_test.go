@@ -398,3 +398,25 @@ func TestKeyedIKDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// A keyed look-at weight: the look limb keyed with a target and weight
+// 0.5 turns the head half way from its animated angle (-90 degrees, up
+// the torso) to the look-at solution (-110 degrees, see
+// TestLookAtLimbAimsHead).
+func TestKeyedLookAtWeight(t *testing.T) {
+	r := newBiped(t)
+	r.Update(1.0 / 60)
+	head := r.Def().BoneIndex(BoneHead)
+	neck, _ := r.Joint(head)
+	at := neck.Add(mgl64.Vec2{100 * math.Cos(-20*deg), 100 * math.Sin(-20*deg)})
+	clip, err := ParseClip([]byte(`{"name":"look","duration":1,"ik":[{"limb":"look","space":"world",
+		"target":[{"t":0,"x":`+ftoa(at[0])+`,"y":`+ftoa(at[1])+`}],"weight":[{"t":0,"v":0.5}]}]}`), r.Def())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Source = clip
+	r.Update(1.0 / 60)
+	if got, want := r.BoneAngle(head), -100*deg; math.Abs(math.Remainder(got-want, 2*math.Pi)) > 1e-6 {
+		t.Errorf("head at %v deg, want -100", got/deg)
+	}
+}
