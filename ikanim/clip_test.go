@@ -90,11 +90,20 @@ func TestClipErrorsNameTheEntry(t *testing.T) {
 func FuzzParseClip(f *testing.F) {
 	f.Add([]byte(testClip))
 	f.Add([]byte(`{"name":"a","duration":1,"loop":false,"tracks":[{"bone":"head","keys":[{"t":0,"deg":1},{"t":1,"deg":-1}]}]}`))
+	f.Add([]byte(`{"name":"k","duration":2,"loop":true,"tracks":[{"bone":"head","keys":[{"t":0,"deg":1,"curve":[0.25,0.1,0.25,1]},{"t":1,"deg":-1,"curve":"stepped"}]}],
+		"ik":[{"limb":"arm.near","space":"world","target":[{"t":0,"x":1,"y":2,"curve":[0,2,1,-1]},{"t":1.5,"x":-3,"y":4}],"weight":[{"t":0,"v":0.5}],"mix":[{"t":0,"v":1},{"t":2,"v":0,"curve":"smooth"}],"bend":[{"t":0,"v":-1}]}],
+		"events":[{"t":0,"name":"a","int":3,"float":1.5,"string":"x"},{"t":2,"name":"b"}]}`))
 	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
 	if err != nil {
 		f.Fatal(err)
 	}
+	r, err := NewRig(def)
+	if err != nil {
+		f.Fatal(err)
+	}
 	dst := make([]float64, def.NumBones())
+	keys := make([]LimbKey, def.NumLimbs())
+	events := make([]Event, 0, 64)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := ParseClip(data, def)
 		if err != nil {
@@ -109,6 +118,15 @@ func FuzzParseClip(f *testing.F) {
 				if !num.Finite(a) {
 					t.Fatalf("bone %d angle %v at t=%v", i, a, tm)
 				}
+			}
+			c.KeyIK(r, tm, keys)
+			for i, k := range keys {
+				if !num.FiniteVec(k.Target) || !(k.Weight >= 0 && k.Weight <= 1) || !(k.Mix() >= 0 && k.Mix() <= 1) || (k.Bend != 0 && k.Bend != 1 && k.Bend != -1) {
+					t.Fatalf("limb %d key %+v at t=%v", i, k, tm)
+				}
+			}
+			if n := len(c.AppendEvents(events[:0], tm-0.5, tm)); n > 4*c.NumEvents() {
+				t.Fatalf("%d events from %d in half a second", n, c.NumEvents())
 			}
 		}
 	})

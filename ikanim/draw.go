@@ -10,8 +10,9 @@ type DrawOptions struct {
 	ebiten.DrawImageOptions
 }
 
-// Draw draws every bone's sprite in layer order, each with one GeoM. It does
-// not allocate.
+// Draw draws every bone's sprite in layer order, each with one GeoM. A bone
+// a limb stretched or compressed (Rig.BoneScale) draws its sprite scaled
+// along the bone by the same factor. It does not allocate.
 func (r *Rig) Draw(dst *ebiten.Image, opts *DrawOptions) {
 	var zero DrawOptions
 	if opts == nil {
@@ -28,7 +29,7 @@ func (r *Rig) Draw(dst *ebiten.Image, opts *DrawOptions) {
 		start := r.frame.toWorld(r.start[i])
 		angle := r.frame.angleToWorld(r.angle[i])
 		*op = ebiten.DrawImageOptions{}
-		op.GeoM = sp.Placement(start, angle, mirror, sp.StretchFor(b.Length))
+		op.GeoM = sp.Placement(start, angle, mirror, sp.StretchFor(b.Length*r.scale[i]))
 		op.GeoM.Concat(opts.GeoM)
 		op.ColorScale = b.Tint
 		op.ColorScale.ScaleWithColorScale(opts.ColorScale)

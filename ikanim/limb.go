@@ -15,9 +15,29 @@ import (
 // scratch space).
 //
 // A limb does nothing until the game (or a controller) gives it a Weight above
-// 0 and a Target. The current weight follows Weight over the definition's
-// FadeIn and FadeOut times and blends through a smoothstep, so switching IK on
-// or off never pops.
+// 0 and a Target, or the pose source keys it. The current weight follows
+// Weight over the definition's FadeIn and FadeOut times and blends through a
+// smoothstep, so switching IK on or off never pops.
+//
+// # Keyed IK and controllers
+//
+// A clip (any IKSource) may key the limb (Key): a target Tk with a weight
+// wk, a mix m and a bend side. Controllers and the game set Target (Tc)
+// and Weight, whose faded value is wc (CurrentWeight; 0 while Target is
+// not finite). The limb solves toward
+//
+//	T = (wk*(1-wc)*Tk + wc*Tc) / a,   a = wc + wk - wc*wk
+//
+// and blends the solution with the animated pose by w = m*a. This is the
+// controller's target laid over the keyed one as a layer with alpha wc
+// (Porter-Duff "over"): with no controller (wc = 0) the keyed target and
+// weight act alone; a controller at full weight (wc = 1) replaces the
+// keyed target; in between the target moves along the line between the
+// two. The keyed mix scales everything (a clip can switch a grounder's
+// legs off during a somersault with mix 0), and a keyed bend side replaces
+// the definition's Bend while UsePole still overrides both. All three
+// values are continuous in wk, wc and m, so fading either side in or out
+// does not pop. AppliedWeight and AppliedTarget report w and T.
 type Limb struct {
 	// Target is the world point the chain's tip reaches for (look-at limbs:
 	// the point the last bone aims at).
@@ -38,10 +58,18 @@ type Limb struct {
 	Result ik.Result
 
 	def    *limbDef
+	index  int      // in the rig's limbs
+	key    *LimbKey // this frame's keyed IK, in the rig's keys
 	solver ik.Solver
-	// twoBone is solver when it is a TwoBone (Pole and UsePole go to it).
+	// twoBone is solver when it is a TwoBone (Pole and UsePole go to it);
+	// armAim when it is an ArmAim (a keyed bend goes to either).
 	twoBone *ik.TwoBone
+	armAim  *ik.ArmAim
 	ramp    float64 // current linear weight in [0,1]
+	// applied is the weight of the last solve (keyed and controller
+	// combined), appliedTarget its target in the character frame.
+	applied       float64
+	appliedTarget mgl64.Vec2
 	// effTurn is last frame's effector turn from its animated angle;
 	// effOn says it is valid (the limb was active last frame).
 	effTurn float64
@@ -53,10 +81,13 @@ type Limb struct {
 func (l *Limb) init(r *Rig, i int) {
 	d := &r.def.limbs[i]
 	l.def = d
+	l.index = i
+	l.key = &r.keys[i]
 	l.pose = d.chain.NewPose()
 	l.solved = make([]float64, len(d.bones))
 	l.solver = d.newSolver()
 	l.twoBone, _ = l.solver.(*ik.TwoBone)
+	l.armAim, _ = l.solver.(*ik.ArmAim)
 }
 
 // Solver returns the limb's solver, made from its definition's SolverKind:
@@ -83,6 +114,19 @@ func (l *Limb) Reach() float64 { return l.def.chain.Reach() }
 // CurrentWeight returns the blend weight applied in the last Update, after
 // the fade and its smoothstep.
 func (l *Limb) CurrentWeight() float64 { return num.Smoothstep(l.ramp) }
+
+// Key returns this frame's keyed IK of the limb (the zero LimbKey when the
+// pose source keys none), for controllers that want to read it.
+func (l *Limb) Key() LimbKey { return *l.key }
+
+// AppliedWeight returns the weight the last Update blended the solution
+// with: the controllers' faded weight and the keyed IK combined (see Limb).
+func (l *Limb) AppliedWeight() float64 { return l.applied }
+
+// AppliedTarget returns the world target the last Update solved toward,
+// the controllers' and the keyed targets combined (see Limb); it is
+// meaningful while AppliedWeight is above 0.
+func (l *Limb) AppliedTarget(r *Rig) mgl64.Vec2 { return r.frame.toWorld(l.appliedTarget) }
 
 // SetWeightNow sets both the desired and the current weight, skipping the
 // fade (for setup and teleports).
@@ -114,13 +158,40 @@ func (l *Limb) advance(dt float64) {
 // into r.local. It reports whether it changed the pose.
 func (l *Limb) solve(r *Rig, dt float64) bool {
 	l.advance(dt)
-	w := num.Smoothstep(l.ramp)
-	if w <= 0 || !num.FiniteVec(l.Target) {
+	wc := num.Smoothstep(l.ramp)
+	var tc mgl64.Vec2
+	if num.FiniteVec(l.Target) {
+		tc = r.frame.toLocal(l.Target)
+	} else {
+		wc = 0
+	}
+	key := l.key
+	wk := key.Weight
+	a := wc + wk - wc*wk
+	w := a * key.Mix()
+	l.applied = w
+	if w <= 0 {
 		l.Result = ik.Result{}
 		l.effOn = false
 		return false
 	}
+	target := tc
+	switch {
+	case wc <= 0:
+		target = key.Target
+	case wk > 0:
+		k := wk * (1 - wc) / a
+		target = key.Target.Mul(k).Add(tc.Mul(wc / a))
+	}
+	l.appliedTarget = target
 	d := l.def
+	bend := d.Bend
+	if key.Bend != 0 {
+		bend = key.Bend
+	}
+	if l.armAim != nil {
+		l.armAim.Bend = bend
+	}
 	first := d.bones[0]
 	l.pose.Origin = r.start[first]
 	l.pose.Base = 0
@@ -130,8 +201,8 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	for k, bi := range d.bones {
 		l.pose.Angles[k] = r.local[bi]
 	}
-	target := r.frame.toLocal(l.Target)
 	if tb := l.twoBone; tb != nil {
+		tb.Bend = bend
 		tb.UsePole = l.UsePole
 		if l.UsePole {
 			tb.Pole = r.frame.toLocal(l.Pole)
@@ -145,6 +216,9 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	ik.Blend(l.pose.Angles, l.pose.Angles, l.solved, w)
 	for k, bi := range d.bones {
 		r.local[bi] = l.pose.Angles[k]
+	}
+	if r.stretchy {
+		l.applyScale(r, target, w)
 	}
 	if e := d.effector; e >= 0 {
 		// Keep the effector's animated world angle (plus the rotation a
@@ -179,4 +253,34 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 		r.local[e] = cur + w*d
 	}
 	return true
+}
+
+// applyScale scales the limb's bones along their lengths (LimbDef.Stretch
+// and Compress), faded by the weight w: a two-bone limb takes the
+// solver's Result.Scale for both bones; a one-bone look-at limb with Axis
+// 0 takes |target - start| / Length, clamped to [Compress, Stretch].
+func (l *Limb) applyScale(r *Rig, target mgl64.Vec2, w float64) {
+	d := l.def
+	s := 1.0
+	switch {
+	case l.twoBone != nil && d.Stretch > 1:
+		s = l.Result.Scale
+	case d.Solver == SolveLookAt && len(d.bones) == 1 && d.Axis == 0:
+		b := d.bones[0]
+		if length := r.def.bones[b].Length; length > 0 {
+			s = num.Len(target.Sub(r.start[b])) / length
+		}
+		hi, lo := math.Max(d.Stretch, 1), 1.0
+		if d.Compress > 0 {
+			lo = d.Compress
+		}
+		s = math.Max(lo, math.Min(s, hi))
+	}
+	if !num.Finite(s) || s <= 0 {
+		s = 1
+	}
+	s = 1 + w*(s-1)
+	for _, bi := range d.bones {
+		r.scale[bi] = s
+	}
 }

@@ -24,14 +24,18 @@ import (
 //     move Position and Up;
 //  3. the pose source writes the animated (FK) pose at Time, which
 //     advances by dt*TimeScale (for a SpeedDriven source such as WalkCycle
-//     the time scale follows the measured speed);
+//     the time scale follows the measured speed), and, when it is an
+//     IKSource (Clip, AnimState, Blend1D), its keyed IK (Limb.Key);
 //  4. controllers (StageControl: Grounder, Climber, Aimer, Reacher) read
 //     the animated pose and the world and set limb targets, weights,
 //     effector rotations and BodyOffset;
-//  5. each limb solves toward its target and blends with the pose by its
-//     weight;
+//  5. each limb combines the keyed IK with its controllers' target and
+//     weight (see Limb), solves, blends with the pose by the combined
+//     weight and, with LimbDef.Stretch, scales its bones;
 //  6. world transforms follow in one forward pass over the flat bone
-//     slice; Joint, BoneAngle and Draw read them.
+//     slice; Joint, BoneAngle and Draw read them;
+//  7. secondary motion (controllers of StageSecondary: SpringBones) reads
+//     the solved pose, moves its own bones and updates their transforms.
 type Rig struct {
 	// Position is the world position of the character origin.
 	Position mgl64.Vec2
@@ -74,10 +78,20 @@ type Rig struct {
 	start, end []mgl64.Vec2
 	angle      []float64
 
-	limbs    []Limb
-	movers   []Controller // StageMove, in the order added
-	controls []Controller // StageControl, in the order added
-	drawOp   ebiten.DrawImageOptions
+	// scale is each bone's stretch along its length in the final pose (1
+	// unless a limb with LimbDef.Stretch or Compress scaled it this frame).
+	scale []float64
+	// stretchy says some limb may scale its bones.
+	stretchy bool
+	// keys are this frame's keyed IK values, one per limb, from an
+	// IKSource (zero when the source keys none).
+	keys []LimbKey
+
+	limbs     []Limb
+	movers    []Controller // StageMove, in the order added
+	controls  []Controller // StageControl, in the order added
+	secondary []Controller // StageSecondary, in the order added
+	drawOp    ebiten.DrawImageOptions
 
 	// Motion measured between Updates (the game's own moves).
 	lastPos  mgl64.Vec2
@@ -115,17 +129,22 @@ func NewRig(def *RigDef) (*Rig, error) {
 		start:     make([]mgl64.Vec2, n),
 		end:       make([]mgl64.Vec2, n),
 		angle:     make([]float64, n),
+		scale:     make([]float64, n),
+		keys:      make([]LimbKey, len(def.limbs)),
 	}
 	r.limbs = make([]Limb, len(def.limbs))
 	for i := range def.limbs {
 		r.limbs[i].init(r, i)
+		if l := &def.limbs[i]; l.Stretch > 1 || (l.Compress > 0 && l.Compress < 1) {
+			r.stretchy = true
+		}
 	}
 	for i, b := range def.bones {
-		r.anim[i], r.local[i] = b.Rest, b.Rest
+		r.anim[i], r.local[i], r.scale[i] = b.Rest, b.Rest, 1
 	}
 	r.frame = newFrame(r.Position, r.Up, r.Facing)
-	r.fk(r.anim, mgl64.Vec2{}, r.animStart, r.animEnd, r.animAngle)
-	r.fk(r.local, mgl64.Vec2{}, r.start, r.end, r.angle)
+	r.fk(r.anim, mgl64.Vec2{}, r.animStart, r.animEnd, r.animAngle, nil)
+	r.fk(r.local, mgl64.Vec2{}, r.start, r.end, r.angle, r.scale)
 	return r, nil
 }
 
@@ -141,9 +160,12 @@ func (r *Rig) Add(cs ...Controller) {
 		if c == nil || r.has(c) {
 			continue
 		}
-		if c.Stage() == StageMove {
+		switch c.Stage() {
+		case StageMove:
 			r.movers = append(r.movers, c)
-		} else {
+		case StageSecondary:
+			r.secondary = append(r.secondary, c)
+		default:
 			r.controls = append(r.controls, c)
 		}
 	}
@@ -154,7 +176,7 @@ func (r *Rig) Add(cs ...Controller) {
 // BodyOffset keeps it there; controllers that hold one say how to give it
 // back (Climber.Release, Climber.Handoff).
 func (r *Rig) Remove(c Controller) bool {
-	for _, list := range []*[]Controller{&r.movers, &r.controls} {
+	for _, list := range [...]*[]Controller{&r.movers, &r.controls, &r.secondary} {
 		for i, x := range *list {
 			if x == c {
 				copy((*list)[i:], (*list)[i+1:])
@@ -178,11 +200,16 @@ func (r *Rig) has(c Controller) bool {
 			return true
 		}
 	}
+	for _, x := range r.secondary {
+		if x == c {
+			return true
+		}
+	}
 	return false
 }
 
 // NumControllers returns the number of controllers added.
-func (r *Rig) NumControllers() int { return len(r.movers) + len(r.controls) }
+func (r *Rig) NumControllers() int { return len(r.movers) + len(r.controls) + len(r.secondary) }
 
 // Limb returns the named limb, or nil.
 func (r *Rig) Limb(name string) *Limb {
@@ -281,7 +308,8 @@ func (r *Rig) Update(dt float64) {
 			r.anim[i] = b.Rest
 		}
 	}
-	r.fk(r.anim, r.animRoot, r.animStart, r.animEnd, r.animAngle)
+	r.fk(r.anim, r.animRoot, r.animStart, r.animEnd, r.animAngle, nil)
+	r.keyIK()
 
 	for _, c := range r.controls {
 		c.Update(dt)
@@ -291,12 +319,20 @@ func (r *Rig) Update(dt float64) {
 	}
 
 	copy(r.local, r.anim)
+	if r.stretchy {
+		for i := range r.scale {
+			r.scale[i] = 1
+		}
+	}
 	root := r.animRoot.Add(r.BodyOffset)
-	r.fk(r.local, root, r.start, r.end, r.angle)
+	r.fk(r.local, root, r.start, r.end, r.angle, r.scale)
 	for i := range r.limbs {
 		if r.limbs[i].solve(r, dt) {
-			r.fkBones(r.def.limbs[i].subtree, r.local, root, r.start, r.end, r.angle)
+			r.fkBones(r.def.limbs[i].subtree, r.local, root, r.start, r.end, r.angle, r.scale)
 		}
+	}
+	for _, c := range r.secondary {
+		c.Update(dt)
 	}
 	if num.FiniteVec(r.Position) {
 		r.lastPos, r.hasLast = r.Position, true
@@ -304,24 +340,32 @@ func (r *Rig) Update(dt float64) {
 }
 
 // fk computes character-frame transforms from local angles in one forward pass
-// over the flat bone slice (parents come before children).
-func (r *Rig) fk(local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64) {
+// over the flat bone slice (parents come before children). scale is each
+// bone's stretch along its length (nil: none).
+func (r *Rig) fk(local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle, scale []float64) {
 	for i := range r.def.bones {
-		r.fkBone(i, local, root, start, end, angle)
+		r.fkBone(i, local, root, start, end, angle, scale)
 	}
 }
 
 // fkBones recomputes the transforms of the listed bones only, in the order
 // given (a limb's subtree, parents first); the others are already current.
-func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64) {
+func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle, scale []float64) {
 	for _, i := range bones {
-		r.fkBone(i, local, root, start, end, angle)
+		r.fkBone(i, local, root, start, end, angle, scale)
 	}
 }
 
-// fkBone computes bone i's transform from its parent's.
-func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64) {
+// fkBone computes bone i's transform from its parent's. A bone scaled
+// along its length by scale[i] ends scale[i]*Length from its start, and
+// its children's attachments stretch along it with it (the x of Attach,
+// which runs along the parent bone, is scaled; y is not).
+func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle, scale []float64) {
 	b := &r.def.bones[i]
+	length := b.Length
+	if scale != nil {
+		length *= scale[i]
+	}
 	if b.Parent < 0 {
 		start[i] = b.Attach.Add(root)
 		angle[i] = local[i]
@@ -330,12 +374,50 @@ func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64
 		pa := angle[p]
 		s, c := math.Sincos(pa)
 		ax, ay := b.Attach[0], b.Attach[1]
+		if scale != nil {
+			ax *= scale[p]
+		}
 		start[i] = mgl64.Vec2{start[p][0] + ax*c - ay*s, start[p][1] + ax*s + ay*c}
 		angle[i] = pa + local[i]
 	}
 	s, c := math.Sincos(angle[i])
-	end[i] = mgl64.Vec2{start[i][0] + b.Length*c, start[i][1] + b.Length*s}
+	end[i] = mgl64.Vec2{start[i][0] + length*c, start[i][1] + length*s}
 }
+
+// keyIK asks an IKSource for this frame's keyed IK (step 3 of the frame,
+// after the pose) and sanitises it: non-finite targets key no target,
+// weights and mixes are clamped to [0,1], bends are a sign or 0.
+func (r *Rig) keyIK() {
+	ks, ok := r.Source.(IKSource)
+	if !ok || r.Source == nil {
+		for i := range r.keys {
+			r.keys[i] = LimbKey{}
+		}
+		return
+	}
+	ks.KeyIK(r, r.Time, r.keys)
+	for i := range r.keys {
+		k := &r.keys[i]
+		k.Weight = num.Clamp01(k.Weight)
+		if !num.FiniteVec(k.Target) {
+			k.Target, k.Weight = mgl64.Vec2{}, 0
+		}
+		k.SetMix(k.Mix())
+		switch {
+		case k.Bend > 0:
+			k.Bend = 1
+		case k.Bend < 0:
+			k.Bend = -1
+		default:
+			k.Bend = 0
+		}
+	}
+}
+
+// BoneScale returns bone i's stretch along its length in the final pose:
+// 1 unless a limb with LimbDef.Stretch or Compress scaled it this frame.
+// Its drawn length is BoneDef.Length times this.
+func (r *Rig) BoneScale(i int) float64 { return r.scale[i] }
 
 // Joint returns bone i's start and end joints in world space.
 func (r *Rig) Joint(i int) (start, end mgl64.Vec2) {

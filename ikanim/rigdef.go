@@ -116,6 +116,20 @@ type LimbDef struct {
 	// to 1 and back (0 = at once). The blend follows a smoothstep, so IK eases
 	// in and out without pops.
 	FadeIn, FadeOut float64
+	// Stretch lets the limb's bones grow along their length to reach a
+	// target beyond the chain's reach, up to this factor (1.25: 25%
+	// longer); the default, 0, and 1 keep the lengths. A two-bone limb
+	// scales both bones by the same factor (ik.TwoBone's Stretch); a
+	// one-bone look-at limb with Axis 0 scales its bone so the tip lands
+	// on the target (Spine's one-bone stretch). The scale fades with the
+	// limb's weight, and FK, children's attachments and sprites follow
+	// it (see Rig.BoneScale). Other solvers cannot stretch.
+	Stretch float64
+	// Compress lets a one-bone look-at limb with Axis 0 shorten its bone,
+	// down to this factor of its length, so the tip lands on a target
+	// nearer than the bone's length (Spine's one-bone compress); the
+	// default, 0, and 1 keep the length. Other solvers cannot compress.
+	Compress float64
 }
 
 // RigDef is an immutable, validated rig definition: bones, limbs, draw order.
@@ -140,6 +154,9 @@ type limbDef struct {
 	// order: the bones whose transforms a solve of this limb changes.
 	subtree []int
 }
+
+// MaxStretch is the largest LimbDef.Stretch factor.
+const MaxStretch = 10
 
 // MaxBones bounds a rig definition (a sanity limit for definitions read from files).
 const MaxBones = 4096
@@ -225,6 +242,17 @@ func (d *RigDef) buildLimb(li int, l LimbDef) (limbDef, error) {
 		return ld, fmt.Errorf("%s: FadeIn %v and FadeOut %v must be finite and >= 0", where, l.FadeIn, l.FadeOut)
 	case l.MaxIterations < 0:
 		return ld, fmt.Errorf("%s: MaxIterations %d must be >= 0", where, l.MaxIterations)
+	case !num.Finite(l.Stretch) || (l.Stretch != 0 && (l.Stretch < 1 || l.Stretch > MaxStretch)):
+		return ld, fmt.Errorf("%s: Stretch %v must be 0 (off) or in [1, %v]", where, l.Stretch, float64(MaxStretch))
+	case !num.Finite(l.Compress) || l.Compress < 0 || l.Compress > 1:
+		return ld, fmt.Errorf("%s: Compress %v must be 0 (off) or in (0, 1]", where, l.Compress)
+	}
+	oneBone := l.Solver == SolveLookAt && len(l.Bones) == 1 && l.Axis == 0
+	if l.Stretch > 1 && l.Solver != SolveTwoBone && !oneBone {
+		return ld, fmt.Errorf("%s: Stretch needs the two-bone solver or a one-bone look-at limb with Axis 0 (the %v solver cannot stretch)", where, l.Solver)
+	}
+	if l.Compress > 0 && l.Compress < 1 && !oneBone {
+		return ld, fmt.Errorf("%s: Compress needs a one-bone look-at limb with Axis 0", where)
 	}
 	if _, dup := d.limbIndex[l.Name]; dup {
 		return ld, fmt.Errorf("%s: Name is used by an earlier limb", where)
@@ -289,7 +317,7 @@ func (d *limbDef) newSolver() ik.Solver {
 	case SolveArmAim:
 		return &ik.ArmAim{Reach: d.AimReach, Bend: d.Bend, Tolerance: d.Tolerance}
 	}
-	return &ik.TwoBone{Bend: d.Bend, Tolerance: d.Tolerance}
+	return &ik.TwoBone{Bend: d.Bend, Tolerance: d.Tolerance, Stretch: d.Stretch}
 }
 
 // subtreeOf lists bone i and its descendants in index order (parents come
