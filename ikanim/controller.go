@@ -36,6 +36,8 @@ func (s Stage) String() string {
 		return "move"
 	case StageControl:
 		return "control"
+	case StageSecondary:
+		return "secondary"
 	}
 	return "Stage(?)"
 }

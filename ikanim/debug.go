@@ -130,10 +130,12 @@ func (r *Rig) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 	}
 	for i := range r.limbs {
 		l := &r.limbs[i]
-		if l.CurrentWeight() <= 0 {
+		if l.applied <= 0 {
 			continue
 		}
-		DebugCross(dst, &opts.Camera, l.Target, 5, w, debugTargetColor)
+		// The target the limb solved toward: the controller's, a keyed one,
+		// or their blend (AppliedTarget).
+		DebugCross(dst, &opts.Camera, r.frame.toWorld(l.appliedTarget), 5, w, debugTargetColor)
 		if l.UsePole {
 			DebugCross(dst, &opts.Camera, l.Pole, 4, w, debugPoleColor)
 		}

@@ -59,14 +59,19 @@
 //     rig's measured Velocity (Speed, IsIdle);
 //  2. movers (Controllers of StageMove: GroundFollower, Hanger, Mantler)
 //     move Position and Up;
-//  3. the PoseSource (a keyframe Clip, or the procedural WalkCycle, driven
-//     by the measured speed) writes the animated pose;
+//  3. the PoseSource (a keyframe Clip, the procedural WalkCycle driven by
+//     the measured speed, or an AnimState mixing them with crossfades,
+//     layers and a speed blend) writes the animated pose and any IK it
+//     keys;
 //  4. controllers (StageControl: Grounder, Climber, Aimer, Reacher) read it
 //     and the world and set limb targets, weights, effector rotations and
 //     BodyOffset;
-//  5. each Limb solves toward its Target and blends with the animated pose
-//     by its weight, which fades in and out without pops;
-//  6. world transforms follow in one forward pass.
+//  5. each Limb solves toward its Target (laid over a target a clip keys,
+//     see Limb) and blends with the animated pose by its weight, which
+//     fades in and out without pops;
+//  6. world transforms follow in one forward pass;
+//  7. secondary motion (StageSecondary: SpringBones for tails, hair and
+//     scarves) moves its own bones after the limbs.
 //
 // Each step reads what the step before wrote. Controllers are built for one
 // rig (their constructor takes the rig and, where they query the world, the

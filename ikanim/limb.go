@@ -53,6 +53,11 @@ type Limb struct {
 	// bends toward, overriding the definition's Bend.
 	Pole    mgl64.Vec2
 	UsePole bool
+	// Bend, when +1 or -1, is the two-bone (or arm-aim) bend side for a
+	// controller or the game to set each frame; it overrides the
+	// definition's Bend and a keyed one (UsePole still overrides all).
+	// 0, the zero value, leaves them.
+	Bend float64
 
 	// Result is the last solve's report.
 	Result ik.Result
@@ -188,6 +193,9 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	bend := d.Bend
 	if key.Bend != 0 {
 		bend = key.Bend
+	}
+	if l.Bend == 1 || l.Bend == -1 {
+		bend = l.Bend
 	}
 	if l.armAim != nil {
 		l.armAim.Bend = bend

@@ -60,8 +60,8 @@ import (
 //   - solver: "two-bone" (default), "arm-aim", "fabrik", "ccd" or "look-at".
 //   - bend: 1 or -1, the two-bone bend side (default 1, see LimbDef).
 //   - effector: the bone after the tip that keeps its animated angle.
-//   - tolerance, maxIterations, weights, aimReach, fadeIn, fadeOut: as in
-//     LimbDef (seconds for the fades).
+//   - tolerance, maxIterations, weights, aimReach, stretch, compress,
+//     fadeIn, fadeOut: as in LimbDef (seconds for the fades).
 //   - axis: LookAt's pointing direction in degrees in the last bone's frame.
 //
 // Every field but name may be left out. Unknown fields are errors (a typo
@@ -109,6 +109,8 @@ type limbFile struct {
 	Weights       []float64      `json:"weights"`
 	Axis          filefmt.Number `json:"axis"`
 	AimReach      float64        `json:"aimReach"`
+	Stretch       float64        `json:"stretch"`
+	Compress      float64        `json:"compress"`
 	FadeIn        float64        `json:"fadeIn"`
 	FadeOut       float64        `json:"fadeOut"`
 }
@@ -329,7 +331,7 @@ func (lf *limbFile) def(at string, bones []BoneDef, index map[string]int) (LimbD
 	l := LimbDef{
 		Name: lf.Name, Bones: lf.Bones, Bend: lf.Bend, Effector: lf.Effector,
 		Tolerance: lf.Tolerance, MaxIterations: lf.MaxIterations, Weights: lf.Weights,
-		AimReach: lf.AimReach, FadeIn: lf.FadeIn, FadeOut: lf.FadeOut,
+		AimReach: lf.AimReach, Stretch: lf.Stretch, Compress: lf.Compress, FadeIn: lf.FadeIn, FadeOut: lf.FadeOut,
 	}
 	if err := checkName(at+".name", lf.Name); err != nil {
 		return l, err
@@ -399,6 +401,12 @@ func (lf *limbFile) def(at string, bones []BoneDef, index map[string]int) (LimbD
 	}
 	if !filefmt.Finite(lf.AimReach) || lf.AimReach < 0 || lf.AimReach >= 1 {
 		return l, fmt.Errorf("%s.aimReach: %v must be in [0, 1)", at, lf.AimReach)
+	}
+	if !filefmt.Finite(lf.Stretch) || (lf.Stretch != 0 && (lf.Stretch < 1 || lf.Stretch > MaxStretch)) {
+		return l, fmt.Errorf("%s.stretch: %v must be 0 (off) or in [1, %v]", at, lf.Stretch, float64(MaxStretch))
+	}
+	if err := checkNumber(at+".compress", lf.Compress, 0, 1); err != nil {
+		return l, err
 	}
 	if err := checkNumber(at+".fadeIn", lf.FadeIn, 0, 3600); err != nil {
 		return l, err
@@ -500,6 +508,12 @@ func MarshalRigDef(def *RigDef, names SpriteNamer) ([]byte, error) {
 			}
 			if l.AimReach != 0 {
 				o.addRaw("aimReach", string(filefmt.FormatFloat(l.AimReach)))
+			}
+			if l.Stretch != 0 {
+				o.addRaw("stretch", string(filefmt.FormatFloat(l.Stretch)))
+			}
+			if l.Compress != 0 {
+				o.addRaw("compress", string(filefmt.FormatFloat(l.Compress)))
 			}
 			if l.FadeIn != 0 {
 				o.addRaw("fadeIn", string(filefmt.FormatFloat(l.FadeIn)))

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/ikanim/kit/ikanim"
@@ -348,4 +349,33 @@ func ExampleParseRigDef() {
 	// Output:
 	// 3 bones, 1 limb; ankle at rest (0.6, -0.7)
 	// ikanim: rig file: bones[0].limit: min 30 is above max -30
+}
+
+// A limb's stretch and compress limits survive a save and a load.
+func TestRigFileStretchRoundTrips(t *testing.T) {
+	def, err := ikanim.NewRigDef([]ikanim.BoneDef{
+		{Name: "a", Parent: -1, Length: 20},
+		{Name: "b", Parent: 0, Attach: mgl64.Vec2{20, 0}, Length: 10},
+		{Name: "c", Parent: 1, Attach: mgl64.Vec2{10, 0}, Length: 8},
+	}, []ikanim.LimbDef{
+		{Name: "arm", Bones: []string{"a", "b"}, Stretch: 1.3},
+		{Name: "neck", Bones: []string{"c"}, Solver: ikanim.SolveLookAt, Compress: 0.4},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := ikanim.MarshalRigDef(def, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ikanim.ParseRigDef(data, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if s, c := back.LimbDef(0).Stretch, back.LimbDef(1).Compress; s != 1.3 || c != 0.4 {
+		t.Errorf("loaded stretch %v compress %v, want 1.3 and 0.4\n%s", s, c, data)
+	}
+	if _, err := ikanim.ParseRigDef([]byte(`{"bones":[{"name":"a","length":5},{"name":"b","parent":"a","length":5}],"limbs":[{"name":"l","bones":["a","b"],"stretch":0.5}]}`), nil); err == nil || !strings.Contains(err.Error(), "limbs[0].stretch") {
+		t.Errorf("stretch 0.5: error %v, want one naming limbs[0].stretch", err)
+	}
 }

@@ -145,8 +145,13 @@ func (c *IKTargets) Update(float64) {
 		l := c.limbs[k]
 		l.Target = r.ToWorld(target)
 		l.Weight = unsmooth(mix)
+		if bend < 0 {
+			l.Bend = -1
+		} else {
+			l.Bend = 1
+		}
 		if tb, ok := l.Solver().(*ik.TwoBone); ok {
-			tb.Bend, tb.Softness = bend, soft
+			tb.Softness = soft
 		}
 	}
 }
