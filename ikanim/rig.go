@@ -74,9 +74,11 @@ type Rig struct {
 	// Character-frame FK of the animated pose (no body offset, no IK).
 	animStart, animEnd []mgl64.Vec2
 	animAngle          []float64
+	animDir            []mgl64.Vec2 // (cos, sin) of animAngle, so FK takes one Sincos per bone
 	// Character-frame FK of the final pose.
 	start, end []mgl64.Vec2
 	angle      []float64
+	dir        []mgl64.Vec2 // (cos, sin) of angle
 
 	// scale is each bone's stretch along its length in the final pose (1
 	// unless a limb with LimbDef.Stretch or Compress scaled it this frame).
@@ -130,6 +132,8 @@ func NewRig(def *RigDef) (*Rig, error) {
 		end:       make([]mgl64.Vec2, n),
 		angle:     make([]float64, n),
 		scale:     make([]float64, n),
+		animDir:   make([]mgl64.Vec2, n),
+		dir:       make([]mgl64.Vec2, n),
 		keys:      make([]LimbKey, len(def.limbs)),
 	}
 	r.limbs = make([]Limb, len(def.limbs))
@@ -143,8 +147,8 @@ func NewRig(def *RigDef) (*Rig, error) {
 		r.anim[i], r.local[i], r.scale[i] = b.Rest, b.Rest, 1
 	}
 	r.frame = newFrame(r.Position, r.Up, r.Facing)
-	r.fk(r.anim, mgl64.Vec2{}, r.animStart, r.animEnd, r.animAngle, nil)
-	r.fk(r.local, mgl64.Vec2{}, r.start, r.end, r.angle, r.scale)
+	r.fk(r.anim, mgl64.Vec2{}, r.animStart, r.animEnd, r.animAngle, r.animDir, nil)
+	r.fk(r.local, mgl64.Vec2{}, r.start, r.end, r.angle, r.dir, r.scale)
 	return r, nil
 }
 
@@ -308,7 +312,7 @@ func (r *Rig) Update(dt float64) {
 			r.anim[i] = b.Rest
 		}
 	}
-	r.fk(r.anim, r.animRoot, r.animStart, r.animEnd, r.animAngle, nil)
+	r.fk(r.anim, r.animRoot, r.animStart, r.animEnd, r.animAngle, r.animDir, nil)
 	r.keyIK()
 
 	for _, c := range r.controls {
@@ -325,10 +329,10 @@ func (r *Rig) Update(dt float64) {
 		}
 	}
 	root := r.animRoot.Add(r.BodyOffset)
-	r.fk(r.local, root, r.start, r.end, r.angle, r.scale)
+	r.fk(r.local, root, r.start, r.end, r.angle, r.dir, r.scale)
 	for i := range r.limbs {
 		if r.limbs[i].solve(r, dt) {
-			r.fkBones(r.def.limbs[i].subtree, r.local, root, r.start, r.end, r.angle, r.scale)
+			r.fkBones(r.def.limbs[i].subtree, r.local, root, r.start, r.end, r.angle, r.dir, r.scale)
 		}
 	}
 	for _, c := range r.secondary {
@@ -342,17 +346,17 @@ func (r *Rig) Update(dt float64) {
 // fk computes character-frame transforms from local angles in one forward pass
 // over the flat bone slice (parents come before children). scale is each
 // bone's stretch along its length (nil: none).
-func (r *Rig) fk(local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle, scale []float64) {
+func (r *Rig) fk(local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale []float64) {
 	for i := range r.def.bones {
-		r.fkBone(i, local, root, start, end, angle, scale)
+		r.fkBone(i, local, root, start, end, angle, dir, scale)
 	}
 }
 
 // fkBones recomputes the transforms of the listed bones only, in the order
 // given (a limb's subtree, parents first); the others are already current.
-func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle, scale []float64) {
+func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale []float64) {
 	for _, i := range bones {
-		r.fkBone(i, local, root, start, end, angle, scale)
+		r.fkBone(i, local, root, start, end, angle, dir, scale)
 	}
 }
 
@@ -360,7 +364,7 @@ func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end 
 // along its length by scale[i] ends scale[i]*Length from its start, and
 // its children's attachments stretch along it with it (the x of Attach,
 // which runs along the parent bone, is scaled; y is not).
-func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle, scale []float64) {
+func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale []float64) {
 	b := &r.def.bones[i]
 	length := b.Length
 	if scale != nil {
@@ -371,16 +375,18 @@ func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64
 		angle[i] = local[i]
 	} else {
 		p := b.Parent
-		pa := angle[p]
-		s, c := math.Sincos(pa)
+		// The parent's direction was computed with its own transform:
+		// one Sincos per bone for the whole pass.
+		c, s := dir[p][0], dir[p][1]
 		ax, ay := b.Attach[0], b.Attach[1]
 		if scale != nil {
 			ax *= scale[p]
 		}
 		start[i] = mgl64.Vec2{start[p][0] + ax*c - ay*s, start[p][1] + ax*s + ay*c}
-		angle[i] = pa + local[i]
+		angle[i] = angle[p] + local[i]
 	}
 	s, c := math.Sincos(angle[i])
+	dir[i] = mgl64.Vec2{c, s}
 	end[i] = mgl64.Vec2{start[i][0] + length*c, start[i][1] + length*s}
 }
 

@@ -102,5 +102,5 @@ func (s *SpringBones) Update(dt float64) {
 	for k, b := range s.bones {
 		r.local[b] = s.LocalAngle(k)
 	}
-	r.fkBones(s.subtree, r.local, r.animRoot.Add(r.BodyOffset), r.start, r.end, r.angle, r.scale)
+	r.fkBones(s.subtree, r.local, r.animRoot.Add(r.BodyOffset), r.start, r.end, r.angle, r.dir, r.scale)
 }
