@@ -39,6 +39,10 @@ type game struct {
 }
 
 func newGame(o options) (*game, error) {
+	art, err := loadArt()
+	if err != nil {
+		return nil, err
+	}
 	g := &game{opts: o, names: sceneNames(), mouseStill: 1 << 30}
 	g.ctx = Context{
 		Dt:    1 / float64(o.tps),
@@ -47,6 +51,7 @@ func newGame(o options) (*game, error) {
 		Debug: o.debug,
 		Width: screenWidth, Height: screenHeight,
 		MouseIdle: true,
+		Art:       art,
 	}
 	for i, n := range g.names {
 		if n == o.scene {
@@ -68,9 +73,7 @@ func (g *game) open(i int) error {
 	}
 	g.current, g.scene = i, s
 	g.help = fmt.Sprintf("[%s] %s | Tab: next scene  D: debug overlay  P: panel  Esc: quit", info.Name, s.Help())
-	if m := s.Meter(); m != nil {
-		m.TPS = float64(g.opts.tps)
-	}
+	s.Sim().Meter().TPS = float64(g.opts.tps)
 	return nil
 }
 
@@ -129,9 +132,7 @@ func (g *game) Update() error {
 	}
 	elapsed := time.Since(start)
 	g.ctx.Frame++
-	if m := g.scene.Meter(); m != nil {
-		m.UpdateTime(float64(elapsed.Nanoseconds()))
-	}
+	g.scene.Sim().Meter().UpdateTime(float64(elapsed.Nanoseconds()))
 	if g.opts.frames > 0 && g.ctx.Frame >= g.opts.frames {
 		g.done = true
 	}
@@ -170,15 +171,10 @@ func (g *game) finish() error {
 	if g.opts.metrics == "" {
 		return nil
 	}
-	m := g.scene.Meter()
-	if m == nil {
-		return fmt.Errorf("-metrics: scene %s measures nothing", g.names[g.current])
-	}
-	report := m.Report()
-	if x, ok := g.scene.(extraMetrics); ok {
-		for k, v := range x.Extra() {
-			report[k] = v
-		}
+	g.scene.Sim().Flush()
+	report := g.scene.Sim().Meter().Report()
+	for k, v := range g.scene.Sim().Extra() {
+		report[k] = v
 	}
 	var bad error
 	for k, v := range report {
@@ -201,12 +197,6 @@ func (g *game) finish() error {
 		return bad
 	}
 	return nil
-}
-
-// extraMetrics is implemented by scenes that write figures beyond the quality
-// meter's to -metrics.
-type extraMetrics interface {
-	Extra() map[string]float64
 }
 
 func writeScreenshot(screen *ebiten.Image, path string) error {
