@@ -8,7 +8,6 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 
 	"github.com/ikanim/kit/demo/sim"
 	"github.com/ikanim/kit/ikanim"
@@ -18,6 +17,7 @@ func init() {
 	registerScene(sceneInfo{
 		Name:    "aim",
 		Summary: "aiming a two-handed weapon at the mouse or a moving target while walking; picking up a gem",
+		Keys:    []*binding{&keyPointer},
 		New:     newAimView,
 	})
 }
@@ -28,6 +28,10 @@ const (
 )
 
 var gunColor = color.RGBA{40, 40, 48, 255}
+
+// aimWindow is the half-size of the box, world px, the character walks in
+// before the camera moves.
+var aimWindow = mgl64.Vec2{120, 60}
 
 // aimView shows sim.Aim: the mouse, when it moves, is the target.
 type aimView struct {
@@ -46,19 +50,16 @@ func newAimView(ctx *Context) (Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &aimView{s: s, cam: camera{rate: 3}, crate: sp[0], gem: sp[1], marker: sp[2]}, nil
+	return &aimView{s: s, cam: camera{rate: 3, w: s.Width, h: s.Height}, crate: sp[0], gem: sp[1], marker: sp[2]}, nil
 }
 
 func (v *aimView) Sim() sim.Scene { return v.s }
 
-func (v *aimView) Help() string {
-	return "aims at the mouse (or a moving target when the mouse rests); stops at the crate to pick up the gem"
-}
-
 func (v *aimView) Update(ctx *Context) error {
 	followPointer(ctx, v.s, v.cam.toWorld)
 	v.s.Step(ctx.Dt)
-	v.cam.follow(v.s.Focus(), aimZoom, ctx.Dt)
+	v.cam.track(v.s.Focus(), aimZoom, aimWindow, 0.8, ctx.Dt)
+	v.cam.pin(ctx)
 	return nil
 }
 
@@ -86,8 +87,12 @@ func (v *aimView) Draw(screen *ebiten.Image, ctx *Context) {
 		r.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam, HideLimits: true})
 		s.Grounder.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam})
 	}
-	ebitenutil.DebugPrintAt(screen, fmt.Sprintf("aim weight %.2f  reach weight %.2f  crouch %.1f px  gems picked %d",
-		r.Limb(ikanim.LimbArmNear).CurrentWeight(), s.Reacher.Weight(), s.Reacher.Crouch(), s.Picks()), 6, 24)
+}
+
+func (v *aimView) Status() string {
+	s := v.s
+	return fmt.Sprintf("aim weight %.2f   reach weight %.2f   crouch %.1f px   gems picked up %d",
+		s.Rig.Limb(ikanim.LimbArmNear).CurrentWeight(), s.Reacher.Weight(), s.Reacher.Crouch(), s.Picks())
 }
 
 func (v *aimView) Panel(ui *debugui.Context) {

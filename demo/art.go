@@ -29,11 +29,7 @@ func sprite(name string) (ikanim.Sprite, error) {
 	if err != nil {
 		return ikanim.Sprite{}, err
 	}
-	s := ikanim.Sprite{
-		Image:  ebiten.NewImageFromImage(img),
-		Pivot:  mgl64.Vec2{float64(part.Pivot.X), float64(part.Pivot.Y)},
-		Length: part.Length,
-	}
+	s := ikanim.SpriteFromImage(ebiten.NewImageFromImage(img), mgl64.Vec2{float64(part.Pivot.X), float64(part.Pivot.Y)}, part.Length)
 	spriteCache[name] = s
 	return s, nil
 }

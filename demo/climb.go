@@ -6,21 +6,31 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 
 	"github.com/ikanim/kit/demo/sim"
 	"github.com/ikanim/kit/ikanim"
 )
 
+var climbSwing = binding{keys: []ebiten.Key{ebiten.KeyS}, label: "S", does: "the one on the ledge swings, or hangs still"}
+
 func init() {
 	registerScene(sceneInfo{
 		Name:    "climb",
-		Summary: "climbing a wall, hands over its outer corner, hanging from the top, mantling onto it; another hangs from a ledge",
+		Summary: "climbing a wall, hands over its outer corner, mantling onto the top; another hangs from a ledge",
+		Keys:    []*binding{&climbSwing},
 		New:     newClimbView,
 	})
 }
 
-const climbZoom = 1.6
+// The climb's view: the camera frames the whole climb (the walk to the wall,
+// the face, the top and the walk on it) and the ledge with the one hanging
+// from it, so both characters are always in view.
+var climbLo, climbHi = mgl64.Vec2{300, 100}, mgl64.Vec2{1010, 612}
+
+const (
+	climbMaxZoom = 1.6
+	climbSwingOn = 0.35 // rad, Hanger.Swing while swinging
+)
 
 // climbView shows sim.Climb.
 type climbView struct {
@@ -34,18 +44,22 @@ func newClimbView(ctx *Context) (Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &climbView{s: s}, nil
+	return &climbView{s: s, cam: camera{w: s.Width, h: s.Height}}, nil
 }
 
 func (v *climbView) Sim() sim.Scene { return v.s }
 
-func (v *climbView) Help() string {
-	return "climbs the wall by itself, puts its hands over the corner, hangs, mantles onto the top and walks on; another hangs from the ledge"
-}
-
 func (v *climbView) Update(ctx *Context) error {
+	if climbSwing.pressed() {
+		if v.s.Hanger.Swing == 0 {
+			v.s.Hanger.Swing = climbSwingOn
+		} else {
+			v.s.Hanger.Swing = 0
+		}
+	}
 	v.s.Step(ctx.Dt)
-	v.cam.follow(mgl64.Vec2{700, 255}, climbZoom, ctx.Dt) // the wall top and the walk on it
+	v.cam.frame(climbLo, climbHi, climbMaxZoom, ctx.Dt)
+	v.cam.pin(ctx)
 	return nil
 }
 
@@ -56,21 +70,33 @@ func (v *climbView) Draw(screen *ebiten.Image, ctx *Context) {
 	do := drawOpts(cam)
 	s.Swinger.Draw(screen, do)
 	s.Rig.Draw(screen, do)
-	mode, _ := s.Mode()
 	if ctx.Debug {
 		s.Rig.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam, HideLimits: true})
 		s.Swinger.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam, HideLimits: true})
-		if mode == sim.ClimbClimb {
+		if mode, _ := s.Mode(); mode == sim.ClimbClimb {
 			s.Climber.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam})
 		}
 	}
-	ebitenutil.DebugPrintAt(screen, fmt.Sprintf("mode %s  climbs %d  body offset %+.1f px", mode, s.Climbs(), s.Rig.BodyOffset[0]), 6, 24)
+}
+
+func (v *climbView) Status() string {
+	s := v.s
+	mode, t := s.Mode()
+	st := fmt.Sprintf("%s %.1f s   climbs %d   body offset %+.1f px", mode, t, s.Climbs(), s.Rig.BodyOffset[0])
 	if mode == sim.ClimbClimb {
-		for k := 0; k < s.Climber.NumLimbs(); k++ {
+		for k, name := range [4]string{"near hand", "far hand", "near foot", "far foot"} {
 			c := s.Climber.Limb(k)
-			ebitenutil.DebugPrintAt(screen, fmt.Sprintf("limb %d: holding %v corner %v", k, c.Holding, c.Corner), 6, 40+16*k)
+			what := "moves"
+			switch {
+			case c.Corner:
+				what = "over the corner"
+			case c.Holding:
+				what = "holds"
+			}
+			st += fmt.Sprintf("   %s %s", name, what)
 		}
 	}
+	return st
 }
 
 func (v *climbView) Panel(ui *debugui.Context) {

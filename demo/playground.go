@@ -6,16 +6,21 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 
 	"github.com/ikanim/kit/demo/sim"
 	"github.com/ikanim/kit/ikanim"
+)
+
+var (
+	playLimits = binding{keys: []ebiten.Key{ebiten.KeyL}, label: "L", does: "joint limits on/off"}
+	playBend   = binding{keys: []ebiten.Key{ebiten.KeyB}, label: "B", does: "the arm's elbow bends the other way"}
 )
 
 func init() {
 	registerScene(sceneInfo{
 		Name:    "playground",
 		Summary: "the solvers side by side: two-bone arm, FABRIK tentacle, CCD tentacle",
+		Keys:    []*binding{&keyPointer, &playLimits, &playBend},
 		New:     newPlaygroundView,
 	})
 }
@@ -41,11 +46,13 @@ func newPlaygroundView(ctx *Context) (Scene, error) {
 
 func (v *playgroundView) Sim() sim.Scene { return v.s }
 
-func (v *playgroundView) Help() string {
-	return "targets follow the mouse (or move by themselves); panel: limits, softness, iterations"
-}
-
 func (v *playgroundView) Update(ctx *Context) error {
+	switch {
+	case playLimits.pressed():
+		v.s.Limits = !v.s.Limits
+	case playBend.pressed():
+		v.s.ElbowUp = !v.s.ElbowUp
+	}
 	followPointer(ctx, v.s, func(p mgl64.Vec2) mgl64.Vec2 { return p }) // the stage is the screen
 	v.s.Step(ctx.Dt)
 	return nil
@@ -71,29 +78,34 @@ func (v *playgroundView) Draw(screen *ebiten.Image, ctx *Context) {
 		}
 		drawProp(screen, v.marker, s.Target, id)
 		res := r.LimbAt(0).Result
-		x, y := int(s.Base[0])-60, int(s.Base[1])
-		ebitenutil.DebugPrintAt(screen, s.Title, x, y+40)
-		ebitenutil.DebugPrintAt(screen, fmt.Sprintf("iterations %d  error %.3f px", res.Iterations, res.Error), x, y+56)
+		x, y := s.Base[0]-70, s.Base[1]+36
+		drawText(screen, s.Title, x, y, hudSize+1, textColor, false)
+		drawText(screen, fmt.Sprintf("iterations %d   error %.3f px", res.Iterations, res.Error), x, y+22, hudSize-1, textColor, false)
 	}
+}
+
+func (v *playgroundView) Status() string {
+	return fmt.Sprintf("joint limits %s (L)   elbow %s (B)   fade to the input pose %.2f", onOff(v.s.Limits),
+		pick(v.s.ElbowUp, "bends forward", "bends back"), v.s.Fade)
 }
 
 func (v *playgroundView) Panel(ui *debugui.Context) {
 	p := v.s
-	ui.Checkbox(&p.Limits, "joint limits")
+	ui.Checkbox(&p.Limits, "joint limits (L)")
 	ui.Text("fade to the input pose")
 	ui.SliderF(&p.Fade, 0, 1, 0.05, 2)
-	ui.Header("Two-bone", true, func() {
-		ui.Checkbox(&p.ElbowUp, "bend the other way")
+	ui.Header("Two-bone", false, func() {
+		ui.Checkbox(&p.ElbowUp, "bend the other way (B)")
 		ui.Text("softness (px)")
 		ui.SliderF(&p.Softness, 0, 15, 0.5, 1)
 	})
-	ui.Header("FABRIK", true, func() {
+	ui.Header("FABRIK", false, func() {
 		ui.Text("max iterations")
 		ui.Slider(&p.FABRIKIters, 1, 40, 1)
 		ui.Text("tolerance (px, both chains)")
 		ui.SliderF(&p.Tolerance, 0.001, 2, 0.001, 3)
 	})
-	ui.Header("CCD", true, func() {
+	ui.Header("CCD", false, func() {
 		ui.Text("max iterations")
 		ui.Slider(&p.CCDIters, 1, 40, 1)
 		ui.Text("max step per bone (deg, 0 = none)")

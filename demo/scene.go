@@ -23,8 +23,8 @@ type Scene interface {
 	Draw(screen *ebiten.Image, ctx *Context)
 	// Panel fills the tuning panel with the scene's live parameters.
 	Panel(ui *debugui.Context)
-	// Help is the scene's one-line help (keys and mouse).
-	Help() string
+	// Status is a line about the scene's state for the HUD.
+	Status() string
 }
 
 // Context is what the game hands a scene every frame.
@@ -44,13 +44,19 @@ type Context struct {
 	// UIHasPointer is true while the tuning panel is under the pointer or has
 	// focus: scenes ignore clicks then.
 	UIHasPointer bool
+	// Pin, when set (-camera), holds the scene's camera still: world x, y
+	// of its centre and its zoom.
+	Pin *[3]float64
 }
 
 // sceneInfo describes a registered scene.
 type sceneInfo struct {
 	Name    string
 	Summary string
-	New     func(ctx *Context) (Scene, error)
+	// Keys are the scene's own keys (the help shows them after the
+	// scene's name, the global keys after them).
+	Keys []*binding
+	New  func(ctx *Context) (Scene, error)
 }
 
 var sceneRegistry = map[string]sceneInfo{}

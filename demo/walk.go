@@ -5,25 +5,35 @@ import (
 	"math"
 
 	"github.com/ebitengine/debugui"
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/ikanim/kit/demo/sim"
 	"github.com/ikanim/kit/ikanim"
+)
+
+var (
+	walkFeet    = binding{keys: []ebiten.Key{ebiten.KeyF}, label: "F", does: "foot IK on/off (feet follow the animation only)"}
+	walkBody    = binding{keys: []ebiten.Key{ebiten.KeyC}, label: "C", does: "centroid on/off (the body is not lowered)"}
+	walkHeelToe = binding{keys: []ebiten.Key{ebiten.KeyT}, label: "T", does: "heel and toe rays on/off (one ray per foot)"}
 )
 
 func init() {
 	registerScene(sceneInfo{
 		Name:    "walk",
 		Summary: "foot placement, centroid and slope alignment over slopes, stairs, a sawtooth and a gap",
+		Keys:    []*binding{&keyMove, &walkFeet, &walkBody, &walkHeelToe},
 		New:     newWalkView,
 	})
 }
 
 const walkZoom = 2.0
 
-// walkView shows sim.Walk: it follows the character.
+// walkWindow is the half-size of the box, world px, the character walks in
+// before the camera moves.
+var walkWindow = mgl64.Vec2{110, 60}
+
+// walkView shows sim.Walk: the camera follows the character.
 type walkView struct {
 	s          *sim.Walk
 	cam        camera
@@ -36,45 +46,29 @@ func newWalkView(ctx *Context) (Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &walkView{s: s, cam: camera{rate: 4}}
+	v := &walkView{s: s, cam: camera{rate: 3, w: s.Width, h: s.Height}}
 	v.maxFootDeg = s.Grounder.MaxFootAngle * 180 / math.Pi
 	return v, nil
 }
 
 func (v *walkView) Sim() sim.Scene { return v.s }
 
-func (v *walkView) Help() string {
-	return "walks by itself; Left/Right: walk  F: foot IK  C: centroid  H: heel+toe rays"
-}
-
 func (v *walkView) Update(ctx *Context) error {
 	g := v.s.Grounder
-	if inpututil.IsKeyJustPressed(ebiten.KeyF) {
+	switch {
+	case walkFeet.pressed():
 		g.DisableFeet = !g.DisableFeet
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyC) {
+	case walkBody.pressed():
 		g.DisableBody = !g.DisableBody
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyH) {
+	case walkHeelToe.pressed():
 		g.HeelToe = !g.HeelToe
 	}
 	g.MaxFootAngle = v.maxFootDeg * math.Pi / 180
-	v.s.Steer(axis(ebiten.KeyLeft, ebiten.KeyRight))
+	v.s.Steer(moveAxis())
 	v.s.Step(ctx.Dt)
-	v.cam.follow(v.s.Focus(), walkZoom, ctx.Dt)
+	v.cam.track(v.s.Focus(), walkZoom, walkWindow, 0.8, ctx.Dt)
+	v.cam.pin(ctx)
 	return nil
-}
-
-// axis returns -1 while neg is held, +1 while pos is held, else 0.
-func axis(neg, pos ebiten.Key) float64 {
-	d := 0.0
-	if ebiten.IsKeyPressed(neg) {
-		d--
-	}
-	if ebiten.IsKeyPressed(pos) {
-		d++
-	}
-	return d
 }
 
 func (v *walkView) Draw(screen *ebiten.Image, ctx *Context) {
@@ -86,30 +80,37 @@ func (v *walkView) Draw(screen *ebiten.Image, ctx *Context) {
 		r.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam, HideLimits: true})
 		g.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam})
 	}
-	ebitenutil.DebugPrintAt(screen, fmt.Sprintf("foot IK %s (F)  centroid %s (C)  heel+toe %s (H)  body %.1f px  x %.0f",
-		onOff(!g.DisableFeet), onOff(!g.DisableBody), onOff(g.HeelToe), g.Body(), r.Position[0]), 6, 24)
-	for i := 0; i < 2; i++ {
-		c := g.Leg(i)
-		ebitenutil.DebugPrintAt(screen, fmt.Sprintf("%s: grounded %v planted %v offset %+.1f px angle %+.1f deg",
-			[]string{"far leg ", "near leg"}[i], c.Grounded, c.Planted, c.Offset, c.Angle*180/math.Pi), 6, 40+16*i)
-	}
 }
 
-func onOff(b bool) string {
-	if b {
-		return "on"
+func (v *walkView) Status() string {
+	g := v.s.Grounder
+	near := g.Leg(1)
+	who := "walks by itself"
+	if v.s.Manual() {
+		who = "you steer"
 	}
-	return "off"
+	return fmt.Sprintf("%s   foot IK %s (F)   centroid %s (C)   heel+toe %s (T)   body %+.1f px   near foot %+.1f px, %+.0f deg   x %.0f",
+		who, onOff(!g.DisableFeet), onOff(!g.DisableBody), onOff(g.HeelToe), g.Body(), near.Offset, near.Angle*180/math.Pi, v.s.Rig.Position[0])
+}
+
+func onOff(b bool) string { return pick(b, "on", "off") }
+
+// pick returns yes when b, else no.
+func pick(b bool, yes, no string) string {
+	if b {
+		return yes
+	}
+	return no
 }
 
 func (v *walkView) Panel(ui *debugui.Context) {
 	g := v.s.Grounder
 	ui.Text("walk speed (px/s)")
 	ui.SliderF(&v.s.Speed, 0, 140, 5, 0)
-	ui.Checkbox(&g.HeelToe, "heel + toe rays")
-	ui.Checkbox(&g.DisableFeet, "foot IK off")
-	ui.Checkbox(&g.DisableBody, "centroid off")
-	ui.Header("Grounder", true, func() {
+	ui.Checkbox(&g.HeelToe, "heel + toe rays (T)")
+	ui.Checkbox(&g.DisableFeet, "foot IK off (F)")
+	ui.Checkbox(&g.DisableBody, "centroid off (C)")
+	ui.Header("Grounder", false, func() {
 		ui.Text("ray up / down (px)")
 		ui.SliderF(&g.RayUp, 5, 100, 1, 0)
 		ui.SliderF(&g.RayDown, 5, 120, 1, 0)
@@ -120,7 +121,7 @@ func (v *walkView) Panel(ui *debugui.Context) {
 		ui.Text("foot speed (1/s, 0 = none)")
 		ui.SliderF(&g.FootSpeed, 0, 60, 1, 0)
 	})
-	ui.Header("Centroid", true, func() {
+	ui.Header("Centroid", false, func() {
 		ui.Text("body speed (1/s)")
 		ui.SliderF(&g.BodySpeed, 1, 60, 1, 0)
 		ui.Text("body max speed (px/s, 0 = none)")

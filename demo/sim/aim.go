@@ -38,6 +38,8 @@ type Aim struct {
 	Reacher  *ikanim.Reacher
 	Cycle    *ikanim.WalkCycle
 	Follower *ikanim.GroundFollower
+	// Width and Height are the world's size, px.
+	Width, Height float64
 
 	t        float64
 	dir      float64
@@ -77,7 +79,7 @@ func NewAim(art Art) (*Aim, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Aim{World: world, Rig: r, Cycle: &ikanim.WalkCycle{}, dir: 1}
+	s := &Aim{World: world, Rig: r, Cycle: &ikanim.WalkCycle{}, dir: 1, Width: flatWidth, Height: flatHeight}
 	r.Source = s.Cycle
 	if s.Follower, err = ikanim.NewGroundFollower(r, world); err != nil {
 		return nil, err

@@ -52,6 +52,8 @@ type Climb struct {
 	Mantler  *ikanim.Mantler
 	Swinger  *ikanim.Rig // hangs from the ledge
 	Hanger   *ikanim.Hanger
+	// Width and Height are the level's size, px.
+	Width, Height float64
 
 	mode   ClimbMode
 	modeT  float64
@@ -94,7 +96,7 @@ type ClimbStand struct {
 
 // NewClimb builds the climb scene.
 func NewClimb(art Art) (*Climb, error) {
-	world, _, _, err := level("climb.json")
+	world, width, height, err := level("climb.json")
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +104,7 @@ func NewClimb(art Art) (*Climb, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Climb{World: world, Cycle: &ikanim.WalkCycle{}}
+	s := &Climb{World: world, Cycle: &ikanim.WalkCycle{}, Width: width, Height: height}
 	if s.Rig, err = ikanim.NewRig(def); err != nil {
 		return nil, err
 	}
@@ -167,8 +169,8 @@ func (s *Climb) setMode(m ClimbMode) {
 	}
 }
 
-// restart puts the climber back at the start: a teleport, so the joint pop
-// trackers start over.
+// restart puts the climber, on the top, back at the start: a teleport, so
+// the joint pop trackers start over.
 func (s *Climb) restart() {
 	s.Rig.Teleport(mgl64.Vec2{climbStartX, ClimbFloorY})
 	s.Follower.Reset()

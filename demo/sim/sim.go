@@ -54,3 +54,7 @@ type Art struct {
 func (a *Art) bipedDef() (*ikanim.RigDef, error) {
 	return ikanim.NewBipedDef(ikanim.BipedSizes{}, a.Biped)
 }
+
+// manualWait is how long, s, a character the player steered waits for more
+// input, standing, before it walks by itself again.
+const manualWait = 3.0

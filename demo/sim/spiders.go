@@ -33,7 +33,8 @@ type Spiders struct {
 
 	paths     [][]mgl64.Vec2
 	time      float64
-	manual    bool // the player has taken the spider over
+	manual    float64 // seconds of the player's control left
+	steered   bool    // Steer was given a direction since the last Advance
 	dir       float64
 	target    mgl64.Vec2
 	hasTarget bool
@@ -111,16 +112,16 @@ func (s *Spiders) Player() *creature.Creature { return s.Creatures[0] }
 
 // Steer is the player's input for this frame: the player's spider walks
 // along its surface at dir (-1..1, clockwise positive: right on a floor) of
-// its speed. Once steered, it no longer walks by itself.
+// its speed. Left alone (dir 0) it stands, and walks by itself again
+// after a while.
 func (s *Spiders) Steer(dir float64) {
 	if dir != 0 {
-		s.manual = true
+		s.manual, s.steered, s.dir = manualWait, true, dir
 	}
-	s.dir = dir
 }
 
-// Manual reports whether the player has taken the spider over.
-func (s *Spiders) Manual() bool { return s.manual }
+// Manual reports whether the player steers the spider.
+func (s *Spiders) Manual() bool { return s.manual > 0 }
 
 // SetTarget sends every creature but the player's to p (world).
 func (s *Spiders) SetTarget(p mgl64.Vec2) {
@@ -154,13 +155,17 @@ func (s *Spiders) Step(dt float64) {
 func (s *Spiders) Advance(dt float64) {
 	s.time += dt
 	switch {
-	case s.manual:
+	case s.steered:
 		s.Player().SetMove(s.dir)
+	case s.manual > 0:
+		s.Player().SetMove(0) // waiting for the player
+		s.manual -= dt
 	case math.Mod(s.time, spidersTurn) < spidersTurn/2:
 		s.Player().SetMove(1)
 	default:
 		s.Player().SetMove(-1)
 	}
+	s.steered = false
 	if s.hasTarget {
 		all := true
 		for _, c := range s.Creatures[1:] {
@@ -201,7 +206,7 @@ func (s *Spiders) Extra() map[string]float64 { return nil }
 // steers it; before that, between the wall and the ceiling spiders, the
 // scene's showcase.
 func (s *Spiders) Focus() mgl64.Vec2 {
-	if s.manual {
+	if s.Manual() {
 		p := s.Player()
 		return p.Position().Add(p.Velocity().Mul(spidersLookAhead))
 	}

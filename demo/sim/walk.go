@@ -24,9 +24,6 @@ const (
 	walkFootSpeed   = 18.0
 	walkProbe       = 24.0
 	walkMaxStep     = 45.0
-	// walkManual is how long, s, the character waits for the player after
-	// the last steering input before it walks by itself again.
-	walkManual = 3.0
 )
 
 // Walk is the walk scene: the humanoid walks back and forth over walk.json
@@ -41,6 +38,8 @@ type Walk struct {
 	Follower *ikanim.GroundFollower
 	// Speed is the walking speed, px/s (default WalkSpeed).
 	Speed float64
+	// Width and Height are the level's size, px.
+	Width, Height float64
 
 	dir     float64
 	manual  float64 // seconds of the player's control left
@@ -60,7 +59,7 @@ type Walk struct {
 
 // NewWalk builds the walk scene.
 func NewWalk(art Art) (*Walk, error) {
-	world, _, _, err := level("walk.json")
+	world, width, height, err := level("walk.json")
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +71,7 @@ func NewWalk(art Art) (*Walk, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Walk{World: world, Rig: r, Cycle: &ikanim.WalkCycle{}, Speed: WalkSpeed, dir: 1}
+	s := &Walk{World: world, Rig: r, Cycle: &ikanim.WalkCycle{}, Speed: WalkSpeed, Width: width, Height: height, dir: 1}
 	if s.Grounder, err = ikanim.NewGrounder(r, world, ikanim.BipedGrounderLegs()...); err != nil {
 		return nil, err
 	}
@@ -101,7 +100,7 @@ func (s *Walk) Steer(dir float64) {
 	if dir == 0 {
 		return
 	}
-	s.manual, s.steered = walkManual, true
+	s.manual, s.steered = manualWait, true
 	if d := math.Copysign(1, dir); d != s.dir {
 		s.dir, s.turned = d, true
 	}

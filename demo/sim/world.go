@@ -27,8 +27,12 @@ func level(name string) (w *terrain.World, width, height float64, err error) {
 // row 7, y = 560, across the whole 1280 x 720 world.
 const flatCell = 80
 
-// FlatGroundY is the surface height of the flat world (the aim scene's).
-const FlatGroundY = 7 * flatCell
+// The flat world (the aim scene's): its size and its surface height.
+const (
+	flatWidth   = 16 * flatCell
+	flatHeight  = 9 * flatCell
+	FlatGroundY = 7 * flatCell
+)
 
 var flatRows = []string{
 	"................",
