@@ -7,7 +7,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/ikanim/kit/assets"
+	"github.com/ikanim/kit/demo/sim"
 	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/creature"
+	"github.com/ikanim/kit/terrain"
 )
 
 var spriteCache = map[string]ikanim.Sprite{}
@@ -26,24 +29,130 @@ func sprite(name string) (ikanim.Sprite, error) {
 	if err != nil {
 		return ikanim.Sprite{}, err
 	}
-	s := ikanim.Sprite{
-		Image:  ebiten.NewImageFromImage(img),
-		Pivot:  mgl64.Vec2{float64(part.Pivot.X), float64(part.Pivot.Y)},
-		Length: part.Length,
-	}
+	s := ikanim.SpriteFromImage(ebiten.NewImageFromImage(img), mgl64.Vec2{float64(part.Pivot.X), float64(part.Pivot.Y)}, part.Length)
 	spriteCache[name] = s
 	return s, nil
 }
 
-// mustSprites loads several parts, returning the first error.
-func mustSprites(names ...string) (map[string]ikanim.Sprite, error) {
-	out := make(map[string]ikanim.Sprite, len(names))
-	for _, n := range names {
+// sprites loads several parts, returning the first error.
+func sprites(names ...string) ([]ikanim.Sprite, error) {
+	out := make([]ikanim.Sprite, len(names))
+	for i, n := range names {
 		s, err := sprite(n)
 		if err != nil {
 			return nil, err
 		}
-		out[n] = s
+		out[i] = s
 	}
 	return out, nil
+}
+
+// loadArt dresses the scenes' characters with the art of package assets:
+// every part is drawn along its bone with its pivot on the bone's start
+// joint, as the assets package's drawing convention says.
+func loadArt() (sim.Art, error) {
+	h, err := sprites("humanoid/torso", "humanoid/head", "humanoid/upperarm", "humanoid/forearm",
+		"humanoid/hand", "humanoid/thigh", "humanoid/shin", "humanoid/foot")
+	if err != nil {
+		return sim.Art{}, err
+	}
+	c, err := sprites("spider/body", "crawler/body", "tentacle/head", "spider/femur", "spider/tibia", "spider/tarsus", "tentacle/segment")
+	if err != nil {
+		return sim.Art{}, err
+	}
+	legs := c[3:6]
+	return sim.Art{
+		Biped: ikanim.BipedSprites{
+			Torso: h[0], Head: h[1], UpperArm: h[2], Forearm: h[3], Hand: h[4], Thigh: h[5], Shin: h[6], Foot: h[7],
+		},
+		Spider:   creature.Sprites{Body: c[0], Segments: legs},
+		Crawler:  creature.Sprites{Body: c[1], Segments: legs},
+		Tentacle: creature.Sprites{Body: c[2], Segments: c[6:7]},
+	}, nil
+}
+
+// terrainLook returns the demo's terrain drawing options for a camera: the
+// project's soil texture and grass strip, tiled in world space. If the art
+// cannot be loaded it falls back to terrain's flat default look.
+func terrainLook(camera ebiten.GeoM) terrain.DrawOptions {
+	opts := terrain.DrawOptions{DrawImageOptions: ebiten.DrawImageOptions{GeoM: camera, Filter: ebiten.FilterLinear}}
+	ground, err1 := sprite("tile/ground")
+	grass, err2 := sprite("tile/grass")
+	if err1 == nil && err2 == nil {
+		opts.Texture, opts.GrassTexture = ground.Image, grass.Image
+	}
+	return opts
+}
+
+// drawSky fills the screen with the sky backdrop.
+func drawSky(screen *ebiten.Image) {
+	if sky, err := sprite("bg/sky"); err == nil {
+		screen.DrawImage(sky.Image, nil)
+	}
+}
+
+// backdrop draws the sky and a textured world through a camera, keeping its
+// drawing options from frame to frame.
+type backdrop struct {
+	opts  terrain.DrawOptions
+	ready bool
+}
+
+func (b *backdrop) draw(screen *ebiten.Image, w *terrain.World, camera ebiten.GeoM) {
+	drawSky(screen)
+	if !b.ready {
+		b.opts, b.ready = terrainLook(camera), true
+	}
+	b.opts.GeoM = camera
+	w.Draw(screen, &b.opts)
+}
+
+// drawCreatures draws creatures through a camera: their sprites unless
+// hidden, their debug overlay when asked.
+func drawCreatures(screen *ebiten.Image, cs []*creature.Creature, camera ebiten.GeoM, sprites, debug bool) {
+	do := drawOpts(camera)
+	dbg := &ikanim.DebugOptions{Camera: camera}
+	for _, c := range cs {
+		if sprites {
+			c.Draw(screen, do)
+		}
+		if debug {
+			c.DrawDebug(screen, dbg)
+		}
+	}
+}
+
+// aimer is a scene whose characters aim at a point the player may give.
+type aimer interface {
+	SetTarget(p mgl64.Vec2)
+	ReleaseTarget()
+}
+
+// followPointer has a aim at the mouse (mapped to the scene by toScene)
+// while the mouse moves and not over the panel, and gives the target back
+// to the scene's script while it rests.
+func followPointer(ctx *Context, a aimer, toScene func(mgl64.Vec2) mgl64.Vec2) {
+	switch {
+	case ctx.MouseIdle:
+		a.ReleaseTarget()
+	case !ctx.UIHasPointer:
+		a.SetTarget(toScene(ctx.Mouse))
+	}
+}
+
+// drawProp draws a prop sprite centred on the world point p.
+func drawProp(screen *ebiten.Image, sp ikanim.Sprite, p mgl64.Vec2, camera ebiten.GeoM) {
+	if sp.Image == nil {
+		return
+	}
+	var op ebiten.DrawImageOptions
+	op.GeoM = sp.Placement(p, 0, false, 1)
+	op.GeoM.Concat(camera)
+	op.Filter = ebiten.FilterLinear
+	screen.DrawImage(sp.Image, &op)
+}
+
+// drawOpts returns the characters' drawing options for a camera.
+func drawOpts(camera ebiten.GeoM) *ikanim.DrawOptions {
+	return &ikanim.DrawOptions{DrawImageOptions: ebiten.DrawImageOptions{GeoM: camera, Filter: ebiten.FilterLinear}}
 }

@@ -4,24 +4,33 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/color"
 	"image/png"
 	"math"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/ikanim/kit/ikanim/quality"
 )
 
+// seriesFrames is how many frames of the quality series are kept without
+// -frames (-metrics-csv writes the last ones): one minute at 60 TPS.
+const seriesFrames = 3600
+
+// panelTab is the collapsed tuning panel: a tab under the top bar.
+var panelTab = image.Rect(screenWidth-196, topBar+4, screenWidth-10, topBar+26)
+
+// panelRect is where the open tuning panel starts.
+var panelRect = image.Rect(screenWidth-300, safeTop, screenWidth-10, safeBottom)
+
 // game runs the current scene and everything around it: the scene switcher,
-// help line, FPS/TPS, tuning panel, screenshot and metrics.
+// the HUD, the key table, the tuning panel with its quality graph, the
+// screenshot, the recording and the metrics.
 type game struct {
 	opts    options
 	names   []string
@@ -29,17 +38,31 @@ type game struct {
 	scene   Scene
 	ctx     Context
 	ui      debugui.DebugUI
+	series  *quality.Series
+	graph   qualityGraph
+	graphAt image.Rectangle
+	rec     *recorder
+	shot    int // the last update the recorder kept a frame of (+1)
 
+	help       bool
+	started    bool // an Update ran: the window opened
 	lastMouse  image.Point
 	mouseStill int // updates since the mouse last moved
 	done       bool
 	shotTaken  bool
-	help       string
 	checkErr   error // what -check found wrong
 }
 
 func newGame(o options) (*game, error) {
-	g := &game{opts: o, names: sceneNames(), mouseStill: 1 << 30}
+	art, err := loadArt()
+	if err != nil {
+		return nil, err
+	}
+	n := seriesFrames
+	if o.frames > 0 {
+		n = o.frames
+	}
+	g := &game{opts: o, names: sceneNames(), mouseStill: 1 << 30, series: quality.NewSeries(n), help: o.showKeys}
 	g.ctx = Context{
 		Dt:    1 / float64(o.tps),
 		Seed:  o.seed,
@@ -47,6 +70,17 @@ func newGame(o options) (*game, error) {
 		Debug: o.debug,
 		Width: screenWidth, Height: screenHeight,
 		MouseIdle: true,
+		Art:       art,
+	}
+	if o.camera != "" {
+		var p [3]float64
+		if n, err := fmt.Sscanf(o.camera, "%g,%g,%g", &p[0], &p[1], &p[2]); err != nil || n != 3 || !(p[2] > 0) {
+			return nil, fmt.Errorf("-camera %q: want X,Y,ZOOM with a zoom above 0", o.camera)
+		}
+		g.ctx.Pin = &p
+	}
+	if o.record != "" {
+		g.rec = newRecorder(o.record, o.recordEvery, o.recordScale, o.recordFrom, o.tps)
 	}
 	for i, n := range g.names {
 		if n == o.scene {
@@ -59,6 +93,7 @@ func newGame(o options) (*game, error) {
 	return g, nil
 }
 
+// open builds scene i afresh (a switch or a restart).
 func (g *game) open(i int) error {
 	info := sceneRegistry[g.names[i]]
 	g.ctx.Frame = 0
@@ -67,39 +102,27 @@ func (g *game) open(i int) error {
 		return fmt.Errorf("scene %s: %w", info.Name, err)
 	}
 	g.current, g.scene = i, s
-	g.help = fmt.Sprintf("[%s] %s | Tab: next scene  D: debug overlay  P: panel  Esc: quit", info.Name, s.Help())
-	if m := s.Meter(); m != nil {
-		m.TPS = float64(g.opts.tps)
-	}
+	m := s.Sim().Meter()
+	m.TPS = float64(g.opts.tps)
+	g.series.Reset()
+	m.Series = g.series
 	return nil
 }
 
 func (g *game) Update() error {
+	g.started = true
 	if g.done {
 		if g.opts.screenshot == "" || g.shotTaken {
 			return ebiten.Termination
 		}
 		return nil // wait for Draw to take the screenshot
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) && g.opts.frames == 0 {
-		return ebiten.Termination
+	if g.rec != nil && g.ctx.Frame > 0 && g.shot != g.ctx.Frame {
+		return nil // recording: every update is drawn before the next one runs
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyTab) {
-		next := (g.current + 1) % len(g.names)
-		if ebiten.IsKeyPressed(ebiten.KeyShift) {
-			next = (g.current + len(g.names) - 1) % len(g.names)
-		}
-		if err := g.open(next); err != nil {
-			return err
-		}
+	if err := g.globalKeys(); err != nil {
+		return err
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyD) {
-		g.ctx.Debug = !g.ctx.Debug
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyP) {
-		g.opts.panel = !g.opts.panel
-	}
-
 	mx, my := ebiten.CursorPosition()
 	if p := image.Pt(mx, my); p != g.lastMouse {
 		g.lastMouse, g.mouseStill = p, 0
@@ -111,16 +134,13 @@ func (g *game) Update() error {
 
 	g.ctx.UIHasPointer = false
 	if g.opts.panel {
-		capture, err := g.ui.Update(func(ui *debugui.Context) error {
-			ui.Window(g.names[g.current], image.Rect(screenWidth-260, 40, screenWidth-10, 640), func(debugui.ContainerLayout) {
-				g.scene.Panel(ui)
-			})
-			return nil
-		})
+		capture, err := g.ui.Update(g.panel)
 		if err != nil {
 			return err
 		}
 		g.ctx.UIHasPointer = capture != 0
+	} else if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && image.Pt(mx, my).In(panelTab) {
+		g.opts.panel, g.ctx.UIHasPointer = true, true
 	}
 
 	start := time.Now()
@@ -129,21 +149,69 @@ func (g *game) Update() error {
 	}
 	elapsed := time.Since(start)
 	g.ctx.Frame++
-	if m := g.scene.Meter(); m != nil {
-		m.UpdateTime(float64(elapsed.Nanoseconds()))
-	}
+	g.scene.Sim().Meter().UpdateTime(float64(elapsed.Nanoseconds()))
 	if g.opts.frames > 0 && g.ctx.Frame >= g.opts.frames {
 		g.done = true
 	}
 	return nil
 }
 
-var helpBar = color.RGBA{0, 0, 0, 150}
+// globalKeys handles the keys of every scene.
+func (g *game) globalKeys() error {
+	switch {
+	case keyQuit.pressed():
+		if g.help {
+			g.help = false
+		} else if g.opts.frames == 0 {
+			return ebiten.Termination
+		}
+	case keyHelp.pressed():
+		g.help = !g.help
+	case keyNext.pressed():
+		next := (g.current + 1) % len(g.names)
+		if ebiten.IsKeyPressed(ebiten.KeyShift) {
+			next = (g.current + len(g.names) - 1) % len(g.names)
+		}
+		return g.open(next)
+	case keyRestart.pressed():
+		return g.open(g.current)
+	case keyDebug.pressed():
+		g.ctx.Debug = !g.ctx.Debug
+	case keyPanel.pressed():
+		g.opts.panel = !g.opts.panel
+	}
+	return nil
+}
+
+// panel fills the open tuning panel: the live quality graph, the scene's
+// figures and its tunables.
+func (g *game) panel(ui *debugui.Context) error {
+	ui.Window("tuning: "+g.names[g.current]+" (P closes)", panelRect, func(debugui.ContainerLayout) {
+		ui.Header("Motion quality, last 4 s", true, func() {
+			ui.SetGridLayout([]int{-1}, []int{150})
+			ui.GridCell(func(b image.Rectangle) { g.graphAt = b })
+			ui.SetGridLayout(nil, nil)
+			m := g.scene.Sim().Meter()
+			ui.Text(fmt.Sprintf("run: gap max %.3g px, slip max %.3g px", m.ContactGapMax(), m.FootSlipMax()))
+			ui.Text(fmt.Sprintf("joint pop max %.3g deg, NaN %d", m.JointPopMaxDeg(), m.NaNs()))
+		})
+		g.scene.Panel(ui)
+	})
+	return nil
+}
 
 func (g *game) Draw(screen *ebiten.Image) {
 	g.scene.Draw(screen, &g.ctx)
+	if g.opts.withHUD {
+		g.drawHUD(screen)
+	}
+	if g.rec != nil && g.shot != g.ctx.Frame {
+		g.shot = g.ctx.Frame
+		g.rec.capture(screen, g.ctx.Frame-1)
+	}
 	if g.done && g.opts.screenshot != "" && !g.shotTaken {
-		// The screenshot shows what the scene draws, without the panel and help line.
+		// The screenshot shows what the scene draws (without the HUD unless
+		// -hud-in-shots).
 		if err := writeScreenshot(screen, g.opts.screenshot); err != nil {
 			g.checkErr = fmt.Errorf("screenshot: %w", err)
 		} else if g.opts.check {
@@ -151,34 +219,74 @@ func (g *game) Draw(screen *ebiten.Image) {
 		}
 		g.shotTaken = true
 	}
+	if !g.opts.withHUD {
+		g.drawHUD(screen)
+	}
+}
+
+// drawHUD draws the bars, the tuning panel (or its tab) and the key table.
+func (g *game) drawHUD(screen *ebiten.Image) {
+	name := g.names[g.current]
+	info := sceneRegistry[name]
+	title := fmt.Sprintf("%s  (%d/%d)  %s", name, g.current+1, len(g.names), info.Summary)
+	right := fmt.Sprintf("FPS %.0f  TPS %.0f", ebiten.ActualFPS(), ebiten.ActualTPS())
+	var labels []string
+	for _, k := range info.Keys {
+		labels = append(labels, k.label)
+	}
+	hint := "H: keys   Tab: next scene   R: restart   G: debug overlay   P: tuning"
+	if len(labels) > 0 {
+		hint += "      this scene: " + strings.Join(labels, "   ")
+	}
+	drawBars(screen, title, g.scene.Status(), right, hint)
 	if g.opts.panel {
 		g.ui.Draw(screen)
+		g.graph.draw(screen, g.series, g.graphAt)
+	} else {
+		r := panelTab
+		fillRect(screen, float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), barColor)
+		drawText(screen, "+ tuning panel (P)", float64(r.Min.X)+10, float64(r.Min.Y)+3, hudSize-1, keyColor, false)
 	}
-	vector.FillRect(screen, 0, screenHeight-20, screenWidth, 20, helpBar, false)
-	ebitenutil.DebugPrintAt(screen, g.help, 6, screenHeight-18)
-	ebitenutil.DebugPrintAt(screen, fmt.Sprintf("FPS %.0f  TPS %.0f", ebiten.ActualFPS(), ebiten.ActualTPS()), 6, 4)
+	if g.help {
+		drawHelp(screen, name, info.Summary, info.Keys)
+	}
 }
 
 func (g *game) Layout(int, int) (int, int) { return screenWidth, screenHeight }
 
-// finish writes the metrics after the game loop ends and, with -check,
-// reports a blank screenshot or non-finite figures as an error.
+// finish writes the metrics, the series and the recording after the game
+// loop ends and, with -check, reports a blank screenshot or non-finite
+// figures as an error.
 func (g *game) finish() error {
 	if g.checkErr != nil {
 		return g.checkErr
 	}
+	if g.rec != nil {
+		if err := g.rec.write(); err != nil {
+			return err
+		}
+	}
+	sim := g.scene.Sim()
+	sim.Flush()
+	if g.opts.metricsCSV != "" {
+		f, err := os.Create(g.opts.metricsCSV)
+		if err != nil {
+			return err
+		}
+		if err := g.series.WriteCSV(f); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
 	if g.opts.metrics == "" {
 		return nil
 	}
-	m := g.scene.Meter()
-	if m == nil {
-		return fmt.Errorf("-metrics: scene %s measures nothing", g.names[g.current])
-	}
-	report := m.Report()
-	if x, ok := g.scene.(extraMetrics); ok {
-		for k, v := range x.Extra() {
-			report[k] = v
-		}
+	report := sim.Meter().Report()
+	for k, v := range sim.Extra() {
+		report[k] = v
 	}
 	var bad error
 	for k, v := range report {
@@ -201,12 +309,6 @@ func (g *game) finish() error {
 		return bad
 	}
 	return nil
-}
-
-// extraMetrics is implemented by scenes that write figures beyond the quality
-// meter's to -metrics.
-type extraMetrics interface {
-	Extra() map[string]float64
 }
 
 func writeScreenshot(screen *ebiten.Image, path string) error {

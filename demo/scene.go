@@ -7,22 +7,24 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/demo/sim"
 )
 
-// Scene is one demo scene. Each scene lives in its own file (scene_NAME.go)
-// and registers itself from an init function.
+// Scene is the view of one demo scene: it builds the scene's simulation
+// (package sim), maps the player's keys and mouse onto it, draws it and
+// fills the tuning panel. Each view lives in its own file and registers
+// itself from an init function.
 type Scene interface {
-	// Update advances the scene by ctx.Dt seconds.
+	// Sim returns the scene's simulation.
+	Sim() sim.Scene
+	// Update maps the input onto the simulation and advances it by ctx.Dt.
 	Update(ctx *Context) error
 	// Draw draws the scene; ctx.Debug asks for the debug overlay.
 	Draw(screen *ebiten.Image, ctx *Context)
 	// Panel fills the tuning panel with the scene's live parameters.
 	Panel(ui *debugui.Context)
-	// Meter returns the scene's motion-quality meter (nil if it measures nothing).
-	Meter() *quality.Meter
-	// Help is the scene's one-line help (keys and mouse).
-	Help() string
+	// Status is a line about the scene's state for the HUD.
+	Status() string
 }
 
 // Context is what the game hands a scene every frame.
@@ -33,6 +35,7 @@ type Context struct {
 	Count         int     // -count (0 = the scene's default)
 	Debug         bool    // debug overlay on
 	Width, Height int     // screen size in pixels
+	Art           sim.Art // the characters' sprites
 	// Mouse is the cursor in screen pixels. MouseIdle is true when the mouse
 	// has not moved for two seconds (or never did): scenes then drive their
 	// targets by themselves, so unattended runs are deterministic.
@@ -41,13 +44,19 @@ type Context struct {
 	// UIHasPointer is true while the tuning panel is under the pointer or has
 	// focus: scenes ignore clicks then.
 	UIHasPointer bool
+	// Pin, when set (-camera), holds the scene's camera still: world x, y
+	// of its centre and its zoom.
+	Pin *[3]float64
 }
 
 // sceneInfo describes a registered scene.
 type sceneInfo struct {
 	Name    string
 	Summary string
-	New     func(ctx *Context) (Scene, error)
+	// Keys are the scene's own keys (the help shows them after the
+	// scene's name, the global keys after them).
+	Keys []*binding
+	New  func(ctx *Context) (Scene, error)
 }
 
 var sceneRegistry = map[string]sceneInfo{}

@@ -188,3 +188,14 @@ func ease(v, k float64, late bool) float64 {
 	}
 	return num.Smoothstep(1 - math.Pow(1-v, k))
 }
+
+// PlannedLanding reports leg i's swing plan after the last Update: while a
+// swinging foot is on a plan (PlanSwing), ok is true and height is where the
+// plan lands the foot's ground line, along up in the world (the dot product
+// of a world point with the rig's UpVector: on level ground, -y). At
+// touch-down the planted foot's ground line, Position·UpVector() plus
+// Leg(i).Offset, equals it. It panics if i is out of range.
+func (g *Grounder) PlannedLanding(i int) (height float64, ok bool) {
+	p := &g.legs[i].plan
+	return p.h1, p.on
+}

@@ -1,6 +1,7 @@
 package ikanim
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -52,4 +53,21 @@ func (s *Sprite) StretchFor(boneLen float64) float64 {
 		return 1
 	}
 	return boneLen / s.Length
+}
+
+// SpriteFromImage returns the Sprite that draws img on a bone: pivot is the
+// image point, in pixels from the image's top-left corner, where the bone
+// starts (the joint it turns about), and length is how far the bone runs
+// from there along the image's +x to where the next bone starts, in image
+// pixels (0 for a part with no child bone, drawn centred on its pivot). A
+// nil img gives a Sprite that draws nothing. It panics if pivot is not
+// finite or length is negative or not finite.
+func SpriteFromImage(img *ebiten.Image, pivot mgl64.Vec2, length float64) Sprite {
+	if math.IsNaN(pivot[0]) || math.IsNaN(pivot[1]) || math.IsInf(pivot[0], 0) || math.IsInf(pivot[1], 0) {
+		panic(fmt.Sprintf("ikanim: SpriteFromImage: pivot %v must be finite", pivot))
+	}
+	if !(length >= 0) || math.IsInf(length, 0) {
+		panic(fmt.Sprintf("ikanim: SpriteFromImage: length %v must be >= 0 and finite", length))
+	}
+	return Sprite{Image: img, Pivot: pivot, Length: length}
 }

@@ -7,4 +7,6 @@
 // All figures are in pixels, degrees and seconds. A Meter accumulates figures
 // frame by frame without allocating; Report turns what was measured into a flat
 // map, leaving out every figure the scene never measured (rather than writing 0).
+// A Series given to a Meter keeps the figures of each of the last frames in a
+// ring allocated once (the demo's live graph and -metrics-csv read it).
 package quality

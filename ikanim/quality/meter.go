@@ -47,6 +47,10 @@ type Meter struct {
 	TPS float64
 	// Creatures is reported as "creatures" when non-zero.
 	Creatures int
+	// Series, when not nil, receives the figures of every frame: Frame
+	// starts a new Sample in it and the recording methods update that
+	// Sample. The default (nil) keeps no series.
+	Series *Series
 
 	frames     int
 	has        measured
@@ -67,7 +71,10 @@ type Meter struct {
 }
 
 // Frame counts one simulated frame.
-func (m *Meter) Frame() { m.frames++ }
+func (m *Meter) Frame() {
+	m.frames++
+	m.Series.frame(m.frames)
+}
 
 // Frames reports how many frames were counted.
 func (m *Meter) Frames() int { return m.frames }
@@ -87,6 +94,7 @@ func (m *Meter) Contact(gap float64) {
 	m.gapN++
 	m.gapMax = math.Max(m.gapMax, g)
 	m.penMax = math.Max(m.penMax, -gap)
+	m.Series.contact(gap)
 }
 
 // Slip records how far one planted contact moved between touch-down and
@@ -98,6 +106,7 @@ func (m *Meter) Slip(dist float64) {
 	m.has |= hasSlip
 	m.stances++
 	m.slipMax = math.Max(m.slipMax, dist)
+	m.Series.slip(dist)
 }
 
 // BodyPop records a frame-to-frame change of the body (pelvis) offset, px.
@@ -107,6 +116,7 @@ func (m *Meter) BodyPop(delta float64) {
 	}
 	m.has |= hasBodyPop
 	m.bodyPopMax = math.Max(m.bodyPopMax, math.Abs(delta))
+	m.Series.bodyPop(math.Abs(delta))
 }
 
 // JointPop records a frame-to-frame change of a joint angle, in radians
@@ -117,6 +127,7 @@ func (m *Meter) JointPop(deltaRad float64) {
 	}
 	m.has |= hasJointPop
 	m.jointPop = math.Max(m.jointPop, math.Abs(deltaRad)*180/math.Pi)
+	m.Series.jointPop(math.Abs(deltaRad) * 180 / math.Pi)
 }
 
 // BendFlip counts a knee or elbow crossing to the other bend side without a
@@ -160,6 +171,7 @@ func (m *Meter) UpdateTime(ns float64) {
 func (m *Meter) Finite(v float64) bool {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		m.nanCount++
+		m.Series.nan()
 		return false
 	}
 	return true

@@ -1,0 +1,328 @@
+package sim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/terrain"
+)
+
+// climb.json geometry: the floor at y=600; the wall's face at x=760 from the
+// floor up to its top at y=200; a platform (the ledge) from x=360 to 520 at
+// y=300.
+const (
+	ClimbFloorY  = 600.0
+	ClimbWallX   = 760.0
+	ClimbWallTop = 200.0
+	climbStartX  = 660.0
+	climbSpeed   = 40.0  // px/s up the wall
+	climbTopEndX = 960.0 // where the walk on the top stops
+	climbTopTime = 6.0   // s on the top before starting over
+)
+
+// ClimbMode is the climber's part of the climb scene.
+type ClimbMode int
+
+const (
+	ClimbWalk   ClimbMode = iota // walking to the wall
+	ClimbClimb                   // climbing its face
+	ClimbMantle                  // hanging from the top, pulling up, standing on it
+	ClimbTop                     // walking on along the top
+)
+
+func (m ClimbMode) String() string {
+	return [...]string{"walk", "climb", "mantle", "top"}[m]
+}
+
+// Climb is the climb scene: the climber walks to the wall of climb.json,
+// climbs its face, puts its hands over the outer corner, hangs from the top,
+// mantles onto it, walks on and starts over; the swinger hangs from the
+// ledge. Each mode adds its controllers to the climber's rig and removes
+// the others'.
+type Climb struct {
+	World    *terrain.World
+	Rig      *ikanim.Rig // the climber
+	Cycle    *ikanim.WalkCycle
+	Grounder *ikanim.Grounder
+	Follower *ikanim.GroundFollower
+	Climber  *ikanim.Climber
+	Mantler  *ikanim.Mantler
+	Swinger  *ikanim.Rig // hangs from the ledge
+	Hanger   *ikanim.Hanger
+	// Width and Height are the level's size, px.
+	Width, Height float64
+
+	mode   ClimbMode
+	modeT  float64
+	climbs int
+
+	meter  quality.Meter
+	holds  []quality.Stance
+	bend   [4]quality.Bend
+	limbs  [4]limb // arms near, far; legs near, far (the climber's order)
+	pops   []quality.AngleDelta
+	frame  int
+	worst  climbPop
+	topped bool       // the first frame on the top was checked
+	top    ClimbStand // what that check found
+	distE  float64    // largest chest-to-wall distance error while climbing, px
+	grips  float64    // largest hand-to-grip distance while hanging, px
+	corner int        // frames with both hands over the corner
+}
+
+// climbLimbs are the climber's limbs in the order of NewBipedClimber.
+var climbLimbs = [4]string{ikanim.LimbArmNear, ikanim.LimbArmFar, ikanim.LimbLegNear, ikanim.LimbLegFar}
+
+// climbPop is the largest joint pop: its size, frame, bone and mode.
+type climbPop struct {
+	Deg         float64
+	Frame, Bone int
+	Mode        ClimbMode
+}
+
+// ClimbStand is where the climber stood on its first frame on the top of
+// the wall, measured with rays of the meter's own.
+type ClimbStand struct {
+	// SoleGap is each foot's sole height above the surface under its ankle,
+	// px (NaN when no surface was found); Surface the height of that
+	// surface (y).
+	SoleGap, Surface [2]float64
+	// Hip is the near hip joint.
+	Hip mgl64.Vec2
+}
+
+// NewClimb builds the climb scene.
+func NewClimb(art Art) (*Climb, error) {
+	world, width, height, err := level("climb.json")
+	if err != nil {
+		return nil, err
+	}
+	def, err := art.bipedDef()
+	if err != nil {
+		return nil, err
+	}
+	s := &Climb{World: world, Cycle: &ikanim.WalkCycle{}, Width: width, Height: height}
+	if s.Rig, err = ikanim.NewRig(def); err != nil {
+		return nil, err
+	}
+	r := s.Rig
+	if s.Grounder, err = ikanim.NewGrounder(r, world, ikanim.BipedGrounderLegs()...); err != nil {
+		return nil, err
+	}
+	s.Grounder.HeelToe = true
+	if s.Follower, err = ikanim.NewGroundFollower(r, world); err != nil {
+		return nil, err
+	}
+	if s.Climber, err = ikanim.NewBipedClimber(r, world); err != nil {
+		return nil, err
+	}
+	// Spelled out so a tuning panel shows real values.
+	s.Climber.Distance, s.Climber.Stride, s.Climber.CornerSteps = ikanim.DefaultClimbDistance, ikanim.DefaultClimbStride, ikanim.DefaultCornerSteps
+	if s.Mantler, err = ikanim.NewBipedMantler(r); err != nil {
+		return nil, err
+	}
+	s.Mantler.Edge = mgl64.Vec2{ClimbWallX, ClimbWallTop}
+	// The walk cycle stays the pose source in every mode (at speed 0 it is
+	// the standing pose the controllers bend), so no switch jumps.
+	r.Source = s.Cycle
+	// Room for every mode's controllers, so switching modes never allocates.
+	r.Add(s.Follower, s.Mantler, s.Grounder, s.Climber)
+	r.Remove(s.Mantler)
+	r.Remove(s.Climber)
+	r.Teleport(mgl64.Vec2{climbStartX, ClimbFloorY})
+
+	if s.Swinger, err = ikanim.NewRig(def); err != nil {
+		return nil, err
+	}
+	if s.Hanger, err = ikanim.NewBipedHanger(s.Swinger); err != nil {
+		return nil, err
+	}
+	h := s.Hanger
+	h.Ledge, h.Active, h.Swing, h.SwingPeriod = mgl64.Vec2{362, 301}, true, 0.35, 2.2
+	s.Swinger.Facing = ikanim.FacingLeft
+	s.Swinger.Add(h)
+
+	s.holds = make([]quality.Stance, s.Climber.NumLimbs())
+	s.pops = make([]quality.AngleDelta, def.NumBones())
+	s.limbs = [4]limb{bipedArmNear(def), bipedArmFar(def), bipedLegNear(def), bipedLegFar(def)}
+	return s, nil
+}
+
+// Mode returns the climber's mode and how long it has been in it, s.
+func (s *Climb) Mode() (ClimbMode, float64) { return s.mode, s.modeT }
+
+// Climbs returns how many climbs have started.
+func (s *Climb) Climbs() int { return s.climbs }
+
+// setMode switches the climber to mode m; the bend sides and the holds
+// start over.
+func (s *Climb) setMode(m ClimbMode) {
+	s.mode, s.modeT = m, 0
+	for i := range s.bend {
+		s.bend[i].Reset()
+	}
+	for i := range s.holds {
+		s.holds[i].Flush(&s.meter)
+	}
+}
+
+// restart puts the climber, on the top, back at the start: a teleport, so
+// the joint pop trackers start over.
+func (s *Climb) restart() {
+	s.Rig.Teleport(mgl64.Vec2{climbStartX, ClimbFloorY})
+	s.Follower.Reset()
+	s.setMode(ClimbWalk)
+	resetPops(s.pops)
+}
+
+// Step advances the scene by dt and measures the frame.
+func (s *Climb) Step(dt float64) {
+	s.Advance(dt)
+	s.measure()
+}
+
+// Advance runs the climber's script for dt (walk to the wall, climb, mantle,
+// walk on, start over) and both rigs' Updates, without measuring.
+func (s *Climb) Advance(dt float64) {
+	r := s.Rig
+	s.modeT += dt
+	switch s.mode {
+	case ClimbWalk:
+		// Stand a second, ease into a walk, slow down to a stop with the
+		// chest at the climbing distance.
+		goal := ClimbWallX - ikanim.DefaultClimbDistance
+		if r.Position[0] >= goal-0.5 {
+			// The last half pixel is no walk: the walk cycle, driven by
+			// the measured speed, must not see it.
+			r.Teleport(mgl64.Vec2{goal, r.Position[1]})
+			r.Remove(s.Follower)
+			r.Remove(s.Grounder)
+			r.Add(s.Climber)
+			s.setMode(ClimbClimb)
+			s.climbs++
+			break
+		}
+		speed := 50 * math.Max(0, math.Min(1, s.modeT-1))
+		speed = math.Min(speed, 3*(goal-r.Position[0]))
+		r.Position[0] = math.Min(goal, r.Position[0]+speed*dt)
+	case ClimbClimb:
+		s.Climber.Speed = climbSpeed
+		r.Position[1] -= climbSpeed * dt
+		// Both hands over the corner and the chest near the top: mantle.
+		if s.Climber.Limb(0).Corner && s.Climber.Limb(1).Corner {
+			s.corner++
+			if r.Position[1] < ClimbWallTop+110 {
+				s.Climber.Handoff()
+				r.Remove(s.Climber)
+				r.Add(s.Mantler)
+				s.Mantler.Start()
+				s.setMode(ClimbMantle)
+			}
+		}
+	case ClimbMantle:
+		if s.Mantler.Done() {
+			r.Remove(s.Mantler)
+			s.Follower.Reset()
+			r.Add(s.Follower, s.Grounder)
+			s.setMode(ClimbTop)
+		}
+	case ClimbTop:
+		// Walk on along the top, stop, and start over.
+		speed := 50 * math.Max(0, math.Min(1, s.modeT-0.5))
+		speed = math.Min(speed, 3*(climbTopEndX-r.Position[0]))
+		r.Position[0] += speed * dt
+		if s.modeT > climbTopTime {
+			s.restart()
+		}
+	}
+	r.Update(dt)
+	s.Swinger.Update(dt)
+}
+
+// measure: joint pop of every bone of the climber (and where the worst
+// was), elbow and knee bend flips, NaN in both rigs; while climbing, the
+// slip and contact gap of holding limbs (a ray of the meter's own from the
+// effector into the wall) and the chest's distance from the wall; on the
+// first frame on the top, where the feet and hips are; while the swinger
+// hangs, its hands' distance from their grips.
+func (s *Climb) measure() {
+	r, m := s.Rig, &s.meter
+	m.Frame()
+	s.frame++
+	rigFinite(m, r)
+	rigFinite(m, s.Swinger)
+	if d, b := jointPops(m, r, s.pops); d*180/math.Pi > s.worst.Deg {
+		s.worst = climbPop{Deg: d * 180 / math.Pi, Frame: s.frame, Bone: b, Mode: s.mode}
+	}
+	for i, l := range s.limbs {
+		l.trackBend(m, r, &s.bend[i])
+	}
+	switch s.mode {
+	case ClimbClimb:
+		for k := 0; k < s.Climber.NumLimbs(); k++ {
+			ct := s.Climber.Limb(k)
+			_, end := r.Joint(s.limbs[k][1])
+			w := r.Limb(climbLimbs[k]).CurrentWeight()
+			holding := ct.Holding && w == 1 && !ct.Corner
+			if holding {
+				if h := s.World.Cast(end.Sub(mgl64.Vec2{10, 0}), end.Add(mgl64.Vec2{20, 0})); h.OK {
+					m.Contact(h.Point[0] - end[0] - ikanim.DefaultClimbOffset)
+				}
+			}
+			s.holds[k].Track(m, holding, end)
+		}
+		chestY := -ikanim.BipedHipHeight(ikanim.BipedSizes{}) - 20
+		chest := r.ToWorld(mgl64.Vec2{0, chestY}.Add(r.BodyOffset))
+		if s.modeT > 1 && chest[1] > ClimbWallTop {
+			s.distE = math.Max(s.distE, math.Abs(ClimbWallX-chest[0]-ikanim.DefaultClimbDistance))
+		}
+	case ClimbTop:
+		if !s.topped {
+			s.topped = true
+			for k, l := range [2]limb{s.limbs[2], s.limbs[3]} {
+				_, ankle := r.Joint(l[1])
+				s.top.SoleGap[k], s.top.Surface[k] = math.NaN(), math.NaN()
+				if h := s.World.SurfaceBelow(ankle[0], ankle[1]-20, ankle[1]+20); h.OK {
+					s.top.SoleGap[k] = h.Point[1] - (ankle[1] + ikanim.DefaultAnkleHeight)
+					s.top.Surface[k] = h.Point[1]
+				}
+			}
+			s.top.Hip, _ = r.Joint(s.limbs[2][0])
+		}
+	}
+	if s.Hanger.Active && m.Frames() > 60 {
+		for k, l := range [2]limb{s.limbs[0], s.limbs[1]} {
+			_, hand := s.Swinger.Joint(l[1])
+			grip := s.Hanger.Ledge.Add(s.Swinger.Forward().Mul(s.Hanger.Spread[k]))
+			s.grips = math.Max(s.grips, hand.Sub(grip).Len())
+		}
+	}
+}
+
+// Flush implements Scene: the holds still in progress.
+func (s *Climb) Flush() {
+	for i := range s.holds {
+		s.holds[i].Flush(&s.meter)
+	}
+}
+
+// Meter implements Scene.
+func (s *Climb) Meter() *quality.Meter { return &s.meter }
+
+// Extra implements Scene.
+func (s *Climb) Extra() map[string]float64 {
+	return map[string]float64{
+		"chest_wall_distance_error_max_px": s.distE,
+		"hang_grip_error_max_px":           s.grips,
+		"corner_frames":                    float64(s.corner),
+		"climbs":                           float64(s.climbs),
+	}
+}
+
+// Focus implements Scene: the climber's chest.
+func (s *Climb) Focus() mgl64.Vec2 {
+	return s.Rig.ToWorld(mgl64.Vec2{0, -ikanim.BipedHipHeight(ikanim.BipedSizes{})}.Add(s.Rig.BodyOffset))
+}

@@ -1,0 +1,74 @@
+package sim
+
+import (
+	"math"
+	"testing"
+)
+
+func newClimb(t testing.TB) *Climb {
+	t.Helper()
+	s, err := NewClimb(Art{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestClimbSceneQuality(t *testing.T) {
+	for _, tps := range []int{30, 60, 144} {
+		s := newClimb(t)
+		dt := 1 / float64(tps)
+		mantled := false
+		for i := 0; i < 20*tps; i++ { // walk, climb, mantle, walk on the top
+			s.Step(dt)
+			mode, _ := s.Mode()
+			mantled = mantled || mode == ClimbMantle
+		}
+		m := &s.meter
+		w := s.worst
+		t.Logf("%3d TPS: joint pop %.2f deg/frame (frame %d, %s, %s), NaN %d",
+			tps, m.JointPopMaxDeg(), w.Frame, w.Mode, s.Rig.Def().BoneDef(w.Bone).Name, m.NaNs())
+		if !mantled || !s.topped {
+			mode, _ := s.Mode()
+			t.Fatalf("%d TPS: the climber did not mantle onto the top (mode %s)", tps, mode)
+		}
+		// After the mantle: both soles on the top surface (an independent
+		// ray down at each ankle), the hips above it.
+		for k, name := range [2]string{"near foot", "far foot"} {
+			gap, y := s.top.SoleGap[k], s.top.Surface[k]
+			if math.IsNaN(gap) {
+				t.Errorf("%d TPS: no surface under the %s", tps, name)
+				continue
+			}
+			if math.Abs(gap) > 1 || math.Abs(y-ClimbWallTop) > 1e-6 {
+				t.Errorf("%d TPS: %s sole %.3f px above the surface at y=%v, want |gap| <= 1 on the top (y=%v)", tps, name, gap, y, ClimbWallTop)
+			}
+		}
+		if hip := s.top.Hip; hip[1] > ClimbWallTop-40 || hip[0] <= ClimbWallX {
+			t.Errorf("%d TPS: hip at %v, want over the top (x > %v) and >= 40 px above it (y < %v)", tps, hip, ClimbWallX, ClimbWallTop-40)
+		}
+		// Joint pop over walk, climb, mantle and the walk on the top, mode
+		// switches included: QUALITY.md's target is 15 deg/frame at 60 TPS;
+		// blending every switch brought it from 70-85 to 17.05 (the legs
+		// leaving the floor for their first wall holds), and this bound
+		// guards that until the target is met.
+		if tps == 60 && m.JointPopMaxDeg() > 18 {
+			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 18 (target 15)", m.JointPopMaxDeg())
+		}
+		if m.NaNs() != 0 {
+			t.Errorf("%d TPS: %d NaN", tps, m.NaNs())
+		}
+	}
+}
+
+func TestClimbSceneFrameDoesNotAllocate(t *testing.T) {
+	s := newClimb(t)
+	// Frames of every mode: walk, climb, the handoff to the mantle, the
+	// mantle and the walk on the top (the whole sequence takes ~18 s).
+	if a := testing.AllocsPerRun(1200, func() { s.Step(1.0 / 60) }); a != 0 {
+		t.Errorf("a climb scene frame allocates %v times, want 0", a)
+	}
+	if s.meter.Frames() < 1000 {
+		t.Errorf("only %d frames measured", s.meter.Frames())
+	}
+}

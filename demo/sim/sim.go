@@ -1,0 +1,60 @@
+// Package sim holds the simulation of every scene of the demo, written once:
+// the world, the characters, the scripted input that runs a scene unattended,
+// and the measuring of its motion quality. The demo's main package only maps
+// the player's keys and mouse onto a scene's steering methods and draws what
+// the scene exposes; the tests and benchmarks beside this file drive the very
+// same code without a window.
+//
+// A scene has no drawing and no input of its own. Its characters carry the
+// sprites of the Art they were built with (the zero Art: none, for tests).
+// Step advances a scene by one frame of dt seconds and measures it; Advance
+// is the frame without the measuring (for benchmarks). Neither allocates.
+//
+// Units are those of package ikanim: pixels, seconds, radians, screen axes
+// (x right, y down).
+package sim
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/creature"
+	"github.com/ikanim/kit/ikanim/quality"
+)
+
+// Scene is what every scene simulation offers.
+type Scene interface {
+	// Step advances the scene by dt seconds (its scripted input, its
+	// characters) and measures the frame. It does not allocate.
+	Step(dt float64)
+	// Flush records what is still under way (the stances of planted feet);
+	// call it at the end of a run, before reading the meter.
+	Flush()
+	// Meter returns the scene's motion-quality meter.
+	Meter() *quality.Meter
+	// Extra returns figures beyond the meter's, by -metrics key (nil when
+	// there are none). It allocates: call it at the end of a run.
+	Extra() map[string]float64
+	// Focus is the world point the camera should keep in view.
+	Focus() mgl64.Vec2
+}
+
+// Art holds the sprites scenes dress their characters with. The zero value
+// draws nothing, which is what tests and benchmarks use.
+type Art struct {
+	// Biped dresses the humanoid (ikanim.NewBipedDef); the playground's arm
+	// uses its UpperArm, Forearm and Hand.
+	Biped ikanim.BipedSprites
+	// Spider, Crawler and Tentacle dress the creatures; the playground's
+	// tentacles use Tentacle's Body and first segment.
+	Spider, Crawler, Tentacle creature.Sprites
+}
+
+// bipedDef builds the humanoid of every biped scene.
+func (a *Art) bipedDef() (*ikanim.RigDef, error) {
+	return ikanim.NewBipedDef(ikanim.BipedSizes{}, a.Biped)
+}
+
+// manualWait is how long, s, a character the player steered waits for more
+// input, standing, before it walks by itself again.
+const manualWait = 3.0

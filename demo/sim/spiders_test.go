@@ -1,0 +1,130 @@
+package sim
+
+import (
+	"math"
+	"testing"
+)
+
+func newSpiders(t testing.TB) *Spiders {
+	t.Helper()
+	s, err := NewSpiders(Art{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// runSpiders runs the spiders scene unattended for secs seconds at tps.
+func runSpiders(t testing.TB, tps int, secs float64) *Spiders {
+	s := newSpiders(t)
+	s.meter.TPS = float64(tps)
+	dt := 1 / float64(tps)
+	for f, n := 0, int(math.Round(secs*float64(tps))); f < n; f++ {
+		s.Step(dt)
+	}
+	s.Flush()
+	return s
+}
+
+// TestCreatureSpidersQuality holds the QUALITY.md figures of the spiders
+// scene at 30, 60 and 144 TPS.
+func TestCreatureSpidersQuality(t *testing.T) {
+	const secs = 24
+	figs := map[int]map[string]float64{}
+	for _, tps := range []int{30, 60, 144} {
+		s := runSpiders(t, tps, secs)
+		m := &s.meter
+		r := m.Report()
+		figs[tps] = r
+		t.Logf("%3d TPS: gap mean %.4f max %.4f  pen %.4f  slip %.4f (%v stances)  bend flips %v  NaN %v  samples %v",
+			tps, r["contact_gap_mean_px"], r["contact_gap_max_px"], r["penetration_max_px"], r["foot_slip_max_px"],
+			r["stances"], r["bend_flips"], r["nan_count"], r["contact_samples"])
+		if m.Stances() < 100 {
+			t.Errorf("%d TPS: only %d stances in %d s: the creatures hardly walk", tps, m.Stances(), secs)
+		}
+		if got := m.FootSlipMax(); got > 0.5 {
+			t.Errorf("%d TPS: foot slip max = %.3f px, want <= 0.5", tps, got)
+		}
+		if got := m.ContactGapMax(); got > 1 {
+			t.Errorf("%d TPS: contact gap max = %.3f px, want <= 1", tps, got)
+		}
+		if got := m.ContactGapMean(); got > 0.5 {
+			t.Errorf("%d TPS: contact gap mean = %.3f px, want <= 0.5", tps, got)
+		}
+		if got := m.PenetrationMax(); got > 0.5 {
+			t.Errorf("%d TPS: penetration max = %.3f px, want <= 0.5", tps, got)
+		}
+		if m.NaNs() != 0 {
+			t.Errorf("%d TPS: %d NaN/Inf values", tps, m.NaNs())
+		}
+		if m.BendFlips() != 0 {
+			t.Errorf("%d TPS: %d knee bend flips", tps, m.BendFlips())
+		}
+	}
+	// Frame-rate independence: each figure within 10% of the 60 TPS one,
+	// with an absolute floor of 0.05 px for figures near 0.
+	for _, k := range []string{"contact_gap_mean_px", "contact_gap_max_px", "penetration_max_px", "foot_slip_max_px"} {
+		ref := figs[60][k]
+		for _, tps := range []int{30, 144} {
+			got := figs[tps][k]
+			if d := math.Abs(got - ref); d > math.Max(0.1*math.Abs(ref), 0.05) {
+				t.Errorf("%s at %d TPS = %.4f, at 60 TPS %.4f: differs by more than 10%% (floor 0.05)", k, tps, got, ref)
+			}
+		}
+	}
+}
+
+// poseHash folds every creature's position, up, knees and feet into h
+// (FNV-1a over the float bits).
+func poseHash(h uint64, s *Spiders) uint64 {
+	mix := func(v float64) {
+		b := math.Float64bits(v)
+		for k := 0; k < 8; k++ {
+			h ^= b & 0xff
+			h *= 1099511628211
+			b >>= 8
+		}
+	}
+	for _, c := range s.Creatures {
+		p, up := c.Position(), c.Up()
+		mix(p[0])
+		mix(p[1])
+		mix(up[0])
+		mix(up[1])
+		for i := 0; i < c.NumLegs(); i++ {
+			l := c.Leg(i)
+			mix(l.Knee[0])
+			mix(l.Knee[1])
+			mix(l.Foot[0])
+			mix(l.Foot[1])
+		}
+	}
+	return h
+}
+
+// TestCreatureSpidersDeterministic runs the scene twice and compares a hash
+// of every pose of every frame.
+func TestCreatureSpidersDeterministic(t *testing.T) {
+	run := func() uint64 {
+		s := newSpiders(t)
+		h := uint64(14695981039346656037)
+		for f := 0; f < 600; f++ {
+			s.Step(1.0 / 60)
+			h = poseHash(h, s)
+		}
+		return h
+	}
+	if a, b := run(), run(); a != b {
+		t.Errorf("two runs of the spiders scene hash to %x and %x, want identical", a, b)
+	}
+}
+
+func TestSpidersSceneFrameDoesNotAllocate(t *testing.T) {
+	s := newSpiders(t)
+	for f := 0; f < 60; f++ {
+		s.Step(1.0 / 60)
+	}
+	if a := testing.AllocsPerRun(300, func() { s.Step(1.0 / 60) }); a != 0 {
+		t.Errorf("a spiders scene frame (6 creatures, metering) allocates %v times, want 0", a)
+	}
+}
