@@ -64,7 +64,8 @@ func (s *ArmAim) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 		if d > minAxis {
 			full := u + l
 			hx, hy := f.ox+dx/d*k*full, f.oy+dy/d*k*full
-			mjx, mjy, ejx, ejy := twoBone(f.ox, f.oy, hx, hy, u, l, s.Bend, 1)
+			k := twoBone(f.ox, f.oy, hx, hy, u, l, s.Bend, 1)
+			mjx, mjy, ejx, ejy := k.mx, k.my, k.ex, k.ey
 			mx, my := mjx-f.ox, mjy-f.oy
 			fx, fy := (ejx-mjx)/l, (ejy-mjy)/l
 			b := fx*mx + fy*my
@@ -77,13 +78,13 @@ func (s *ArmAim) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 				mx, my = rc*mx-rs*my, rs*mx+rc*my
 				fx, fy = rc*fx-rs*fy, rs*fx+rc*fy
 			}
-			p.Angles[0] = math.Atan2(f.bc*my-f.bs*mx, f.bc*mx+f.bs*my)
-			p.Angles[1] = math.Atan2(mx*fy-my*fx, mx*fx+my*fy)
+			p.Angles[0] = atan2(f.bc*my-f.bs*mx, f.bc*mx+f.bs*my)
+			p.Angles[1] = atan2(mx*fy-my*fx, mx*fx+my*fy)
 		}
+		// Limits clamp; an unlimited angle left as it was (target on the
+		// shoulder) is still wrapped into (-pi, pi].
 		for i := 0; i < 2; i++ {
-			if lt := &c.lim[i]; lt.on {
-				p.Angles[i] = lt.clampAngle(p.Angles[i])
-			}
+			p.Angles[i] = c.lim[i].clampOrWrap(p.Angles[i])
 		}
 		if fade > 0 {
 			c.fadeToward(p.Angles, in[:], fade)

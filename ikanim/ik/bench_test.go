@@ -176,8 +176,23 @@ func BenchmarkFABRIKChain10(b *testing.B) {
 	modes(b, chain10(), chain10Workloads(), func() solver { return &ik.FABRIK{} }, true)
 }
 
+// BenchmarkCCDChain10 runs CCD on the BENCH.md convention, at most 10
+// iterations, so its figures compare with FABRIK's and the peers'.
 func BenchmarkCCDChain10(b *testing.B) {
+	modes(b, chain10(), chain10Workloads(), func() solver { return &ik.CCD{MaxIterations: 10} }, true)
+}
+
+// BenchmarkCCDChain10Default runs the zero-value CCD: at most
+// DefaultCCDIterations (200) iterations.
+func BenchmarkCCDChain10Default(b *testing.B) {
 	modes(b, chain10(), chain10Workloads(), func() solver { return &ik.CCD{} }, true)
+}
+
+// BenchmarkFABRIKChain10Limited is FABRIK (zero value) on chain10 with
+// every bone limited to +-60 degrees, which keeps part of the targets out
+// of reach: the limited path (limited passes, then CCD sweeps).
+func BenchmarkFABRIKChain10Limited(b *testing.B) {
+	modes(b, chain10Limited(), chain10Workloads(), func() solver { return &ik.FABRIK{} }, true)
 }
 
 // BenchmarkLookAtChain10 spreads the turn over the 10 bones with weights

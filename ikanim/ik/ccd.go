@@ -25,9 +25,11 @@
 // Joints are recomputed once per iteration by forward kinematics with
 // complex products. The stop test, before each iteration, is |E - T| <=
 // Tolerance, or MaxIterations reached. CCD needs many more iterations than
-// FABRIK for the same error (about 80 against 8 uncapped on chain10) but
-// each is cheaper, it handles weights naturally, and it tends to move the
-// bones near the tip most.
+// FABRIK for the same error (about 80 against 8 uncapped on chain10), hence
+// its own default cap (DefaultCCDIterations), but each is cheaper, it
+// handles weights naturally, and it tends to move the bones near the tip
+// most. Angles are written once at the end (one atan2 per bone), in
+// (-pi, pi].
 package ik
 
 import (
@@ -36,14 +38,26 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
+// DefaultCCDIterations is CCD's default iteration cap: the smallest of the
+// caps measured (10, 20, 30, 40, 50, 60, 80, 100, 150, 200, 300, 500, 1000)
+// at which the zero-value CCD ends within 1 px of the target on 99% of the
+// solves of the chain10 workloads (10 bones of 10 px; 10,000 random targets
+// solved from the rest pose: p99 error 0.97 px, 87% within 0.01 px; a smooth
+// track solved warm: p99 0.057 px, 91%). At FABRIK's 10 iterations those
+// p99 errors were 32 px and 3.9 px. CCD needs about 80 iterations on
+// average uncapped, at about 190 ns each on 10 bones, so a solve costs up
+// to about 40 us at this cap; set CCD.MaxIterations lower for a budget.
+const DefaultCCDIterations = 200
+
 // CCD solves chains of any length by cyclic coordinate descent, with
 // per-bone weights, a maximum step per rotation and per-joint limits. The
-// zero value is ready to use (Tolerance 0.01 px, 10 iterations, all weights
-// 1, unlimited step). A CCD value holds scratch space: use one per
-// goroutine; Solve does not allocate after its first use with a chain.
+// zero value is ready to use (Tolerance 0.01 px, DefaultCCDIterations = 200
+// iterations, all weights 1, unlimited step). A CCD value holds scratch
+// space: use one per goroutine; Solve does not allocate after its first use
+// with a chain.
 type CCD struct {
-	Tolerance     float64   // px; 0 means 0.01
-	MaxIterations int       // 0 means 10
+	Tolerance     float64   // px; 0 means DefaultTolerance (0.01)
+	MaxIterations int       // 0 means DefaultCCDIterations (200)
 	Weighting               // global weight over the input pose (1, the zero value, = full IK; 0 = input pose)
 	Weights       []float64 // per-bone weights in [0,1] (nil = all 1; missing entries are 1; NaN is 0); see TaperWeights
 	MaxStep       float64   // max rotation per bone per iteration, radians; 0 = unlimited
@@ -91,7 +105,7 @@ func (s *CCD) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	if !ok {
 		return Result{}
 	}
-	tol, maxIt := toleranceOr(s.Tolerance), iterationsOr(s.MaxIterations)
+	tol, maxIt := toleranceOr(s.Tolerance), ccdIterationsOr(s.MaxIterations)
 	fade := s.fade()
 	if fade >= 1 {
 		return c.inputResult(&f, p, tol)
@@ -197,12 +211,10 @@ func (s *CCD) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	}
 	if iters > 0 || c.hasLimits {
 		for i := range angles {
-			a := math.Atan2(ls[i], lc[i])
-			if l := &c.lim[i]; l.on {
-				a = l.clampAngle(a)
-			}
-			angles[i] = a
+			angles[i] = c.lim[i].clampOrWrap(atan2(ls[i], lc[i]))
 		}
+	} else {
+		wrapAll(angles) // already there: only wrapped into (-pi, pi]
 	}
 	if fade > 0 {
 		c.fadeToward(angles, s.in[:n], fade)

@@ -17,7 +17,9 @@ const (
 // direction, or to Pose.Base for bone 0). Zero value: unlimited.
 //
 // Min and Max must lie in [-pi, pi] with Min <= Max: a local angle is only
-// defined modulo 2*pi, and the solvers report local angles in (-pi, pi].
+// defined modulo 2*pi, and the solvers report local angles in (-pi, pi], so
+// a bone held at a Min of -pi is reported at pi (the same direction). An
+// angle outside the limit is clamped to the nearer bound on the circle.
 type Limit struct {
 	Min, Max float64 // radians, Min <= Max
 	Enabled  bool

@@ -10,7 +10,8 @@
 //   - Space is Ebitengine's screen space: x increases right, y increases down.
 //   - A positive angle turns clockwise on screen, the same as ebiten.GeoM.Rotate; angle 0 points along +x.
 //   - A bone's local angle is measured from its parent bone's direction (Pose.Base for bone 0); world angles are sums of local angles.
-//   - Solvers write local angles in (-pi, pi] and never return NaN or Inf.
+//   - Solvers write local angles in (-pi, pi] (whatever the input angles, which may be any finite values; a limit bound at -pi is written as pi, the same direction) and never return NaN or Inf. A solve that leaves the pose as it is (weight 0, invalid input) writes nothing.
+//   - Pose origins are bounded by MaxCoord = 1e7 px, where a coordinate is still exact to 1.9e-9 px; poses beyond it are invalid input.
 //   - Definitions (Chain, built once with NewChain and shared) are separate from instances (Pose, one per character).
 //   - Per-frame calls (Joints, every Solve, Blend, SolveTwoBone) do not allocate once a solver's scratch has grown.
 //   - The same inputs give bit-identical outputs.
@@ -20,8 +21,8 @@
 //   - SolveTwoBone / SolveTwoBoneXY: the bare kernel, positions in and out, for hot loops (legs of many creatures).
 //   - TwoBone: legs and arms of exactly two bones; exact, one step, stable bend side via Bend or Pole; softness and stretch.
 //   - ArmAim: a two-bone arm holding something that must point at the target (a gun, a torch).
-//   - FABRIK: chains of any length reaching a point (tails, tentacles, spider legs of 3+ bones); fast convergence, limits respected.
-//   - CCD: chains where the tip should lead the motion, with per-bone Weights (TaperWeights) and a damping MaxStep.
+//   - FABRIK: chains of any length reaching a point (tails, tentacles, spider legs of 3+ bones); fast convergence (DefaultFABRIKIterations = 10), limits respected; with limits it never ends farther from the target than it started and usually ends at the nearest pose the limits allow.
+//   - CCD: chains where the tip should lead the motion, with per-bone Weights (TaperWeights) and a damping MaxStep; slower to converge, so its own default cap (DefaultCCDIterations = 200).
 //   - LookAt: turn a head (and optionally spine and neck, with Weights) to face a point along an Axis.
 //   - Blend: mix any solved pose with the animated pose by a weight.
 //
@@ -47,7 +48,7 @@
 //
 // Definitions are checked once: NewChain returns an error naming the bone
 // and the field. At run time nothing panics: a Pose whose Angles length
-// differs from Chain.Len, a non-finite or out-of-range Origin, a non-finite
+// differs from Chain.Len, a non-finite Origin or one beyond MaxCoord, a non-finite
 // Base, or a non-finite target makes Solve leave the pose unchanged (non-
 // finite angles are reset to the bone's Rest) and return the zero Result.
 // Targets on the root, on a joint, at or beyond full reach give documented,

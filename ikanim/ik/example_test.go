@@ -71,13 +71,39 @@ func ExampleFABRIK() {
 	// angles -1.571 0.000 error 60.0
 }
 
+// CCD needs many more iterations than FABRIK: its zero MaxIterations means
+// DefaultCCDIterations (200), not FABRIK's 10.
 func ExampleCCD() {
 	c, _ := ik.NewChain(ik.Bone{Length: 10}, ik.Bone{Length: 10}, ik.Bone{Length: 10})
 	p := c.NewPose()
-	s := ik.CCD{MaxIterations: 100, Weights: ik.TaperWeights(nil, 3, 0.5)}
-	r := s.Solve(c, &p, mgl64.Vec2{10, 20})
-	fmt.Printf("weights %.2f, reached %v\n", s.Weights, r.Reached)
-	// Output: weights [1.00 0.75 0.50], reached true
+	s := ik.CCD{Weights: ik.TaperWeights(nil, 3, 0.5)}
+	r := s.Solve(c, &p, mgl64.Vec2{20, -20})
+	fmt.Printf("weights %.2f, reached %v after %d iterations (cap %d)\n", s.Weights, r.Reached, r.Iterations, ik.DefaultCCDIterations)
+	// Output: weights [1.00 0.75 0.50], reached true after 60 iterations (cap 200)
+}
+
+// With limits that keep the target out of reach, FABRIK ends at the
+// nearest pose the limits allow (here 9.76 px away, found by dense search
+// in the tests), never farther than it started.
+func ExampleFABRIK_limits() {
+	lim := func(lo, hi float64) ik.Limit {
+		return ik.Limit{Min: lo * math.Pi / 180, Max: hi * math.Pi / 180, Enabled: true}
+	}
+	c, _ := ik.NewChain(
+		ik.Bone{Length: 15, Limit: lim(-80, 80)},
+		ik.Bone{Length: 25, Limit: lim(-70, 20)},
+		ik.Bone{Length: 30, Limit: lim(-20, 70)},
+	)
+	p := c.NewPose() // straight along +x
+	target := mgl64.Vec2{40, 20}
+	fmt.Printf("start %.2f px\n", c.End(&p).Sub(target).Len())
+	var s ik.FABRIK
+	r := s.Solve(c, &p, target)
+	fmt.Printf("end %.2f px, reached %v, angles %.0f %.0f %.0f degrees\n", r.Error, r.Reached,
+		p.Angles[0]*180/math.Pi, p.Angles[1]*180/math.Pi, p.Angles[2]*180/math.Pi)
+	// Output:
+	// start 36.06 px
+	// end 9.76 px, reached false, angles -18 20 70 degrees
 }
 
 func ExampleLookAt() {

@@ -20,6 +20,16 @@ func mustChain(t testing.TB, bones ...ik.Bone) *ik.Chain {
 	return c
 }
 
+// inLimit reports whether angle a (in (-pi, pi]) is within limit l, up to
+// tol: a limit with Min = -pi contains pi, the same direction (solvers
+// write pi for it).
+func inLimit(a float64, l ik.Limit, tol float64) bool {
+	if a >= l.Min-tol && a <= l.Max+tol {
+		return true
+	}
+	return l.Min <= -math.Pi+tol && a >= math.Pi-tol
+}
+
 func near(a, b mgl64.Vec2, tol float64) bool {
 	return math.Abs(a[0]-b[0]) <= tol && math.Abs(a[1]-b[1]) <= tol
 }
@@ -39,7 +49,10 @@ func checkPose(t testing.TB, c *ik.Chain, p *ik.Pose, r ik.Result) {
 		if !isFinite(a) {
 			t.Fatalf("Angles[%d] = %v, want finite", i, a)
 		}
-		if l := c.Bone(i).Limit; l.Enabled && (a < l.Min-1e-12 || a > l.Max+1e-12) {
+		if !(a > -math.Pi && a <= math.Pi) {
+			t.Fatalf("Angles[%d] = %v outside (-pi, pi]", i, a)
+		}
+		if l := c.Bone(i).Limit; l.Enabled && !inLimit(a, l, 1e-12) {
 			t.Fatalf("Angles[%d] = %v outside limit [%v, %v]", i, a, l.Min, l.Max)
 		}
 	}
@@ -55,14 +68,24 @@ func checkPose(t testing.TB, c *ik.Chain, p *ik.Pose, r ik.Result) {
 			t.Fatalf("joint %d = %v, want finite", i+1, j[i+1])
 		}
 		got, want := j[i+1].Sub(j[i]).Len(), c.Bone(i).Length
-		// 1e-9 relative, plus the rounding of the coordinates themselves
-		// (a joint at x = 1e12 is only known to about 1e-4 px).
+		// 1e-9 relative, plus the rounding of the coordinates themselves:
+		// two ulps of the largest (a joint at x = MaxCoord = 1e7 is known
+		// to 1.9e-9 px; TestMaxCoord measures 1.2e-9 px).
 		mag := math.Max(math.Max(math.Abs(j[i][0]), math.Abs(j[i][1])), math.Max(math.Abs(j[i+1][0]), math.Abs(j[i+1][1])))
-		if math.Abs(got-want) > lenTol*want+1e-14*mag {
+		if p.Mirror {
+			// Mirrored joints are computed unmirrored, then reflected: the
+			// unmirrored x, up to 2|Origin.x| + |x|, sets the rounding.
+			mag += 2 * math.Abs(p.Origin[0])
+		}
+		if math.Abs(got-want) > lenTol*want+coordSlack(mag) {
 			t.Fatalf("bone %d length = %v, want %v", i, got, want)
 		}
 	}
 }
+
+// coordSlack is the length error (px) that rounding coordinates of
+// magnitude up to mag can cause by itself: two ulps.
+func coordSlack(mag float64) float64 { return 2 * (math.Nextafter(mag, math.Inf(1)) - mag) }
 
 // randomChain builds a chain of n bones with random lengths in [5, 50],
 // random rest angles, and limits on about half the bones when limited.

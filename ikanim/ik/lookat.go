@@ -11,7 +11,9 @@
 // it), and then the limit of bone i clamps that local angle. The last bone
 // turns about O itself, so with weight 1 (the default) and no limit in the
 // way it leaves delta = 0: the aim is exact. Smaller weights on the earlier
-// bones (spine, then neck) spread the turn over the body.
+// bones (spine, then neck) spread the turn over the body. Every new local
+// angle is wrapped into (-pi, pi] (a turn of up to pi added to an angle
+// near pi would leave it), then clamped to its limit.
 package ik
 
 import (
@@ -75,20 +77,12 @@ func (s *LookAt) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 			}
 			ac, as := math.Cos(aim), math.Sin(aim)
 			delta := math.Atan2(ac*vy-as*vx, ac*vx+as*vy)
-			a := p.Angles[i] + w*delta
-			if l := &c.lim[i]; l.on {
-				a = l.clampAngle(a)
-			}
-			p.Angles[i] = a
+			p.Angles[i] = c.lim[i].clampOrWrap(p.Angles[i] + w*delta)
 		}
-		if c.hasLimits {
-			// Bones without weight are clamped too: a solve always ends
-			// within the limits.
-			for i := range p.Angles {
-				if l := &c.lim[i]; l.on {
-					p.Angles[i] = l.clampAngle(p.Angles[i])
-				}
-			}
+		// Bones without weight are clamped (and wrapped into (-pi, pi])
+		// too: a solve always ends within the limits.
+		for i := range p.Angles {
+			p.Angles[i] = c.lim[i].clampOrWrap(p.Angles[i])
 		}
 		if fade > 0 {
 			c.fadeToward(p.Angles, in, fade)

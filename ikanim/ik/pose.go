@@ -133,7 +133,7 @@ func (c *Chain) SetFromJoints(p *Pose, joints []mgl64.Vec2) {
 			continue
 		}
 		dx, dy = dx/m, dy/m
-		p.Angles[i] = math.Atan2(pc*dy-ps*dx, pc*dx+ps*dy)
+		p.Angles[i] = atan2(pc*dy-ps*dx, pc*dx+ps*dy)
 		pc, ps = dx, dy
 	}
 }

@@ -233,3 +233,58 @@ func TestSolveAllocs(t *testing.T) {
 	}
 	_ = mid
 }
+
+// MaxCoord is 1e7, the terrain package's limit. An origin at +-MaxCoord is
+// solved, and the bones keep their lengths within 1e-9 relative plus two
+// ulps of the coordinates (checkPose); one ulp further out the pose is
+// invalid input: left unchanged, zero Result.
+func TestMaxCoord(t *testing.T) {
+	if ik.MaxCoord != 1e7 {
+		t.Fatalf("MaxCoord = %g, want 1e7 (terrain.MaxCoord)", ik.MaxCoord)
+	}
+	rng := rand.New(rand.NewPCG(51, 52))
+	c := mustChain(t, ik.Bone{Length: 2}, ik.Bone{Length: 7.5}, ik.Bone{Length: 30}, ik.Bone{Length: 3.25})
+	worst := 0.0
+	for _, o := range []mgl64.Vec2{{ik.MaxCoord, ik.MaxCoord}, {-ik.MaxCoord, 12.5}, {3, -ik.MaxCoord}} {
+		for k := 0; k < 200; k++ {
+			for _, ns := range allSolvers() {
+				if ns.twoOnly {
+					continue
+				}
+				p := c.NewPose()
+				p.Origin = o
+				a := rng.Float64() * 2 * math.Pi
+				target := o.Add(mgl64.Vec2{40 * math.Cos(a), 40 * math.Sin(a)}.Mul(rng.Float64()))
+				r := ns.s.Solve(c, &p, target)
+				if (r == ik.Result{}) {
+					t.Fatalf("%s: origin %v rejected", ns.name, o)
+				}
+				checkPose(t, c, &p, r)
+				j := c.Joints(&p, nil)
+				for i := 0; i < c.Len(); i++ {
+					worst = math.Max(worst, math.Abs(j[i+1].Sub(j[i]).Len()-c.Bone(i).Length))
+				}
+			}
+		}
+	}
+	t.Logf("origin at MaxCoord: worst bone length error %.3g px", worst)
+	beyond := math.Nextafter(ik.MaxCoord, math.Inf(1))
+	for _, o := range []mgl64.Vec2{{beyond, 0}, {0, -beyond}, {1e12, 0}} {
+		for _, ns := range allSolvers() {
+			if ns.twoOnly {
+				continue
+			}
+			p := c.NewPose()
+			p.Origin = o
+			before := append([]float64(nil), p.Angles...)
+			if r := ns.s.Solve(c, &p, o.Add(mgl64.Vec2{10, 10})); (r != ik.Result{}) {
+				t.Errorf("%s: origin %v beyond MaxCoord solved: %+v", ns.name, o, r)
+			}
+			for i := range before {
+				if p.Angles[i] != before[i] {
+					t.Errorf("%s: origin %v beyond MaxCoord changed angle %d", ns.name, o, i)
+				}
+			}
+		}
+	}
+}

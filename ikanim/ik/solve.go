@@ -28,7 +28,7 @@ type frame struct {
 	ox, oy float64 // root
 	tx, ty float64 // canonical target, far targets pulled in (see prepare)
 	rx, ry float64 // canonical real target, for the reported error
-	ax, ay float64 // canonical aim target: the real one, pulled in to MaxCoord from the root if further
+	ax, ay float64 // canonical aim target: the real one, pulled in to aimProxy from the root if further
 	bc, bs float64 // cos, sin of Base
 }
 
@@ -63,10 +63,10 @@ func (c *Chain) prepare(p *Pose, target mgl64.Vec2) (f frame, ok bool) {
 		k := far / m
 		f.tx, f.ty = f.ox+dx*k, f.oy+dy*k
 	}
-	if m > MaxCoord {
+	if m > aimProxy {
 		// Aim solvers need the true direction from points off the root; at
-		// this distance the proxy changes it by less than reach/MaxCoord.
-		k := MaxCoord / m
+		// this distance the proxy changes it by less than reach/aimProxy.
+		k := aimProxy / m
 		f.ax, f.ay = f.ox+dx*k, f.oy+dy*k
 	}
 	if p.Base == 0 {
@@ -81,11 +81,7 @@ func (c *Chain) prepare(p *Pose, target mgl64.Vec2) (f frame, ok bool) {
 // (in [0,1]) along the shortest arc, then re-applies the limits.
 func (c *Chain) fadeToward(solved, input []float64, fade float64) {
 	for i := range solved {
-		a := input[i] + (1-fade)*wrapAngle(solved[i]-input[i])
-		if l := &c.lim[i]; l.on {
-			a = l.clampAngle(a)
-		}
-		solved[i] = a
+		solved[i] = c.lim[i].clampOrWrap(input[i] + (1-fade)*wrapAngle(solved[i]-input[i]))
 	}
 }
 
@@ -112,10 +108,20 @@ func toleranceOr(tol float64) float64 {
 	return tol
 }
 
-// iterationsOr returns n, or DefaultMaxIterations when n is not positive.
-func iterationsOr(n int) int {
+// fabrikIterationsOr returns n, or DefaultFABRIKIterations when n is not
+// positive.
+func fabrikIterationsOr(n int) int {
 	if n <= 0 {
-		return DefaultMaxIterations
+		return DefaultFABRIKIterations
+	}
+	return n
+}
+
+// ccdIterationsOr returns n, or DefaultCCDIterations when n is not
+// positive.
+func ccdIterationsOr(n int) int {
+	if n <= 0 {
+		return DefaultCCDIterations
 	}
 	return n
 }

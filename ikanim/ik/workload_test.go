@@ -35,6 +35,22 @@ func restChain(lengths ...float64) *ik.Chain {
 
 func limb2() *ik.Chain { return restChain(60, 40) }
 
+// chain10Limited is chain10 with every local angle limited to +-60
+// degrees (bone 0 to -90+-60, around its rest).
+func chain10Limited() *ik.Chain {
+	bones := make([]ik.Bone, 10)
+	for i := range bones {
+		bones[i] = ik.Bone{Name: "b", Length: 10, Rest: deg(12), Limit: ik.Limit{Min: deg(-60), Max: deg(60), Enabled: true}}
+	}
+	bones[0].Rest = deg(-90)
+	bones[0].Limit = ik.Limit{Min: deg(-150), Max: deg(-30), Enabled: true}
+	c, err := ik.NewChain(bones...)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
 func chain10() *ik.Chain {
 	return restChain(10, 10, 10, 10, 10, 10, 10, 10, 10, 10)
 }
