@@ -100,7 +100,7 @@ type LimbDef struct {
 	// EffectorRotation, so a foot keeps its animated angle when the leg moves.
 	Effector string
 	// Tolerance and MaxIterations tune FABRIK and CCD (0 = the solver defaults:
-	// 0.01 px and 10 iterations).
+	// 0.01 px, and ik.DefaultFABRIKIterations or ik.DefaultCCDIterations).
 	Tolerance     float64
 	MaxIterations int
 	// Weights are CCD's per-bone weights or LookAt's share of the rotation
