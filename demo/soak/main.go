@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"time"
 
 	"github.com/ikanim/kit/demo/sim"
@@ -32,6 +33,7 @@ type options struct {
 	every     time.Duration
 	warmup    time.Duration
 	tolerance int64
+	memprof   string
 }
 
 func main() {
@@ -44,6 +46,7 @@ func main() {
 	flag.DurationVar(&o.every, "every", time.Minute, "time between two reports")
 	flag.DurationVar(&o.warmup, "warmup", time.Minute, "the first report at or after this time is the heap baseline")
 	flag.Int64Var(&o.tolerance, "heap-tolerance", 256<<10, "bytes the heap may grow past the baseline")
+	flag.StringVar(&o.memprof, "memprofile", "", "record every allocation made after the baseline and write the allocation profile (pprof) to this path at the end")
 	flag.Parse()
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "soak:", err)
@@ -104,6 +107,7 @@ func run(o options) error {
 		runtime.ReadMemStats(&ms)
 		mallocs = ms.Mallocs - mallocs
 		runtime.GC()
+		runtime.GC() // the second frees what sync.Pools kept through the first (the reports' own fmt buffers)
 		runtime.ReadMemStats(&ms)
 		falls, respawns := s.Falls()
 		r := report{
@@ -117,6 +121,9 @@ func run(o options) error {
 		case base == nil && next >= o.warmup:
 			base = &r
 			growth = "baseline"
+			if o.memprof != "" {
+				runtime.MemProfileRate = 1
+			}
 		case base != nil:
 			g := max(int64(r.heapAl)-int64(base.heapAl), int64(r.heapInuse)-int64(base.heapInuse))
 			worst = max(worst, g)
@@ -125,9 +132,27 @@ func run(o options) error {
 		fmt.Printf("%9s %8d %8.1f %5d %7d %9d %12d %12d %10s %10.3g\n",
 			r.at.Round(time.Second), r.frames, r.fps, r.nan, r.falls, r.respawns, r.heapInuse, r.heapAl, growth, r.mallocs)
 		if next >= total {
+			if o.memprof != "" {
+				if err := writeProfile(o.memprof); err != nil {
+					return err
+				}
+			}
 			return verdict(o, s, base, worst)
 		}
 	}
+}
+
+// writeProfile writes the allocation profile to path.
+func writeProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // verdict prints the summary and returns an error if the run failed.
