@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 
 	"github.com/ebitengine/debugui"
@@ -10,12 +11,15 @@ import (
 	"github.com/ikanim/kit/demo/sim"
 )
 
+// swarmWorkers is the swarm scene's -workers flag.
+var swarmWorkers = flag.Int("workers", 0, "goroutines updating the swarm scene's creatures (a creature.Crowd): 0 = one per core, 1 = on the game's goroutine")
+
 var swarmEdges = binding{keys: []ebiten.Key{ebiten.KeyE}, label: "E", does: "creatures turn back at edges, or walk off them"}
 
 func init() {
 	registerScene(sceneInfo{
 		Name:    "swarm",
-		Summary: "-count N (default 1000) procedural creatures roaming a 4000 x 3000 level, update time on screen",
+		Summary: "-count N (default 1000) procedural creatures roaming a 4000 x 3000 level on -workers goroutines, update time on screen",
 		Keys:    []*binding{&keyOverview, &keySprites, &swarmEdges},
 		New:     newSwarmView,
 	})
@@ -30,6 +34,7 @@ type swarmView struct {
 	follow  bool
 	hideArt bool
 	updAvg  float64 // smoothed creature update time, ns
+	bookAvg float64 // smoothed bookkeeping time, ns
 }
 
 func newSwarmView(ctx *Context) (Scene, error) {
@@ -37,6 +42,7 @@ func newSwarmView(ctx *Context) (Scene, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.SetWorkers(*swarmWorkers)
 	return &swarmView{s: s, cam: camera{w: s.Width, h: s.Height, rate: 8}}, nil
 }
 
@@ -54,9 +60,10 @@ func (v *swarmView) Update(ctx *Context) error {
 	}
 	s.Step(ctx.Dt)
 	if v.updAvg == 0 {
-		v.updAvg = s.UpdateNs()
+		v.updAvg, v.bookAvg = s.UpdateNs(), s.BookkeepingNs()
 	}
 	v.updAvg += (s.UpdateNs() - v.updAvg) * 0.05
+	v.bookAvg += (s.BookkeepingNs() - v.bookAvg) * 0.05
 	if v.follow {
 		v.cam.follow(s.Focus(), 1, ctx.Dt)
 	} else {
@@ -77,8 +84,8 @@ func (v *swarmView) Status() string {
 	s := v.s
 	m := s.Meter()
 	falls, respawns := s.Falls()
-	return fmt.Sprintf("creatures %d   update %.2f ms/frame (%.0f ns each)   slip max %.2g px   gap max %.2g px   falls %d   respawns %d   edges %s (E)",
-		len(s.Creatures), v.updAvg/1e6, v.updAvg/float64(len(s.Creatures)), m.FootSlipMax(), m.ContactGapMax(), falls, respawns,
+	return fmt.Sprintf("creatures %d on %d workers   update %.2f ms/frame + scene %.2f ms   slip max %.2g px   gap max %.2g px   falls %d   respawns %d   edges %s (E)",
+		len(s.Creatures), s.Workers(), v.updAvg/1e6, v.bookAvg/1e6, m.FootSlipMax(), m.ContactGapMax(), falls, respawns,
 		pick(s.NoEdge, "are walked off", "turn them back"))
 }
 
@@ -88,4 +95,5 @@ func (v *swarmView) Panel(ui *debugui.Context) {
 	ui.Checkbox(&v.hideArt, "hide sprites (X)")
 	ui.Checkbox(&s.NoEdge, "walk off edges (E)")
 	ui.Text(fmt.Sprintf("NaN %d", s.Meter().NaNs()))
+	ui.Text(fmt.Sprintf("%d workers (-workers); creatures %.2f ms, scene %.2f ms a frame", s.Workers(), v.updAvg/1e6, v.bookAvg/1e6))
 }

@@ -3,10 +3,12 @@ package sim
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/ikanim/creature"
 	"github.com/ikanim/kit/ikanim/quality"
 	"github.com/ikanim/kit/terrain"
@@ -17,10 +19,19 @@ const (
 	// SwarmDefaultCount is the number of creatures NewSwarm makes for a
 	// count of 0.
 	SwarmDefaultCount = 1000
-	// swarmMeasureStride: each frame the contact gap of one creature in
-	// swarmMeasureStride is measured with an extra ray per planted foot
-	// (slip and NaN are tracked for every creature every frame).
-	swarmMeasureStride = 8
+	// swarmMetered: the slip of every stance is tracked for one creature in
+	// ceil(count/swarmMetered), every frame (every creature at the default
+	// count; one in 10 at 10,000).
+	swarmMetered = 1000
+	// swarmGapStride: each frame the contact gap of one tracked creature in
+	// swarmGapStride is measured, in turn, with an extra ray per planted
+	// foot (125 creatures a frame at the default count and at 10,000).
+	swarmGapStride = 8
+	// swarmLookPeriod is how often, s, the scene reads every creature's legs
+	// (the creatures in turn, a share each frame; every frame at 30 TPS and
+	// below): for a foot hanging ahead over an edge, and for NaN. A creature
+	// notices an edge at most this late.
+	swarmLookPeriod = 1.0 / 30
 	// swarmFallFrames: a creature with no foot planted or stepping for this
 	// many frames in a row counts as one fall.
 	swarmFallFrames = 15
@@ -29,6 +40,26 @@ const (
 	// swarmEdgeCooldown is the least time, s, between two turns of one
 	// creature at an edge (it must walk back off the edge first).
 	swarmEdgeCooldown = 0.75
+	// swarmChunk: the crowd updates the creatures in runs of this many, and
+	// the scene's pass over a run follows at once, while the run's state
+	// (about 0.7 MB) is still in the cores' caches. At 10,000 creatures
+	// that took the bookkeeping from about 20 % of the frame (one run of
+	// all) to about 10 % (runs of 256) with 1 and with 2 workers; runs of
+	// 64 cost more in the crowd's hand-offs than they save.
+	swarmChunk = 256
+)
+
+// What the scene's pass over a creature's legs found after its update.
+const (
+	// edgeRight: a foot ahead along +Right() found no foothold (the
+	// gait leaves such a foot dangling at its home).
+	edgeRight uint8 = 1 << iota
+	// edgeLeft: the same along -Right().
+	edgeLeft
+	// onSurface: a foot is planted or stepping.
+	onSurface
+
+	edges = edgeRight | edgeLeft
 )
 
 // Swarm is the swarm scene on swarm.json (4000 x 3000): many creatures
@@ -36,6 +67,20 @@ const (
 // along its surface and turning back at random (seeded) times, and where a
 // foot ahead finds no foothold (an edge); a creature that leaves the level
 // or falls for swarmLostFrames frames is put back on a surface.
+//
+// The creatures are updated by a creature.Crowd (SetWorkers; one worker,
+// the calling goroutine, by default). Everything else in a frame is the
+// scene's bookkeeping, on the calling goroutine: steering (flat per-creature
+// arrays), then after each run of updates a pass over those creatures
+// (falls, respawns, edges ahead, metering; Leg is a plain read of what
+// Update solved). It allocates nothing. With a Ground that is safe for
+// concurrent queries, any number of workers gives bit-identical creatures,
+// falls, respawns and figures.
+//
+// Metering: every creature's body every frame (NaN); every creature's legs
+// every swarmLookPeriod (NaN); the stances of one creature in
+// ceil(count/swarmMetered) every frame (slip, NaN), and of those one in
+// swarmGapStride each frame, in turn, the contact gap of every planted foot.
 type Swarm struct {
 	World         *terrain.World
 	Creatures     []*creature.Creature
@@ -44,24 +89,46 @@ type Swarm struct {
 	// there (to compare).
 	NoEdge bool
 
-	turnAt   []float64
-	dir      []float64
-	edgeAt   []float64 // time of each creature's last turn at an edge
-	air      []int     // frames each creature has spent with no foot on a surface
-	rng      *rand.Rand
-	time     float64
-	frame    int
-	falls    int // creatures that lost every foothold for swarmFallFrames
-	respawns int // creatures put back on a surface after leaving the level
-	updateNs float64
+	pool *swarmPool
+
+	// Per creature, flat.
+	turnAt  []float64
+	dir     []float64
+	edgeAt  []float64 // time of each creature's last turn at an edge
+	air     []int32   // frames each creature has spent with no foot on a surface
+	found   []uint8   // edgeRight | edgeLeft from the creature's last look
+	legAt   []int32   // creature i's feet are stances[legAt[i]:legAt[i+1]]
+	stances []footStance
+
+	rng         *rand.Rand
+	time        float64
+	frame       int
+	meterStride int // creatures i%meterStride == 0 have their stances tracked
+	lookEvery   int // frames between two looks at one creature's legs
+	falls       int // creatures that lost every foothold for swarmFallFrames
+	respawns    int // creatures put back on a surface after leaving the level
+	updateNs    float64
+	bookNs      float64
 
 	meter quality.Meter
-	legs  []legTrack
 }
 
+// swarmPool holds the scene's crowd; a cleanup closes it when the scene is
+// dropped without Close (the demo rebuilds scenes on a restart).
+type swarmPool struct{ crowd *creature.Crowd }
+
+func (p *swarmPool) close() { p.crowd.Close() }
+
 // NewSwarm builds the swarm scene with count creatures (0: SwarmDefaultCount)
-// placed by seed.
+// placed by seed. Its creatures are updated on the calling goroutine until
+// SetWorkers says otherwise.
 func NewSwarm(art Art, count int, seed uint64) (*Swarm, error) {
+	return newSwarm(art, count, seed, nil)
+}
+
+// newSwarm is NewSwarm with the ground of each creature given by ground
+// (nil: the scene's World for all), for tests.
+func newSwarm(art Art, count int, seed uint64, ground func(i int, w *terrain.World) ikanim.Ground) (*Swarm, error) {
 	w, width, height, err := level("swarm.json")
 	if err != nil {
 		return nil, err
@@ -73,23 +140,65 @@ func NewSwarm(art Art, count int, seed uint64) (*Swarm, error) {
 	if count <= 0 {
 		count = SwarmDefaultCount
 	}
-	s := &Swarm{World: w, Width: width, Height: height, rng: rand.New(rand.NewPCG(seed, 0x5a7a))}
+	s := &Swarm{
+		World: w, Width: width, Height: height,
+		rng:         rand.New(rand.NewPCG(seed, 0x5a7a)),
+		Creatures:   make([]*creature.Creature, 0, count),
+		dir:         make([]float64, 0, count),
+		turnAt:      make([]float64, 0, count),
+		legAt:       make([]int32, 1, count+1),
+		meterStride: (count + swarmMetered - 1) / swarmMetered,
+	}
 	for len(s.Creatures) < count {
 		d := kinds[len(s.Creatures)%3]
-		c, err := creature.New(d, s.spawnPoint(d), w)
+		var g ikanim.Ground = w
+		if ground != nil {
+			g = ground(len(s.Creatures), w)
+		}
+		c, err := creature.New(d, s.spawnPoint(d), g)
 		if err != nil {
 			return nil, err
 		}
+		dir := float64(1 - 2*s.rng.IntN(2))
+		c.SetMove(dir)
 		s.Creatures = append(s.Creatures, c)
-		s.dir = append(s.dir, float64(1-2*s.rng.IntN(2)))
+		s.dir = append(s.dir, dir)
 		s.turnAt = append(s.turnAt, 2+s.rng.Float64()*8)
+		s.legAt = append(s.legAt, s.legAt[len(s.legAt)-1]+int32(c.NumLegs()))
 	}
-	s.legs = make([]legTrack, count)
-	s.air = make([]int, count)
+	s.stances = make([]footStance, s.legAt[count])
+	s.air = make([]int32, count)
 	s.edgeAt = make([]float64, count)
+	s.found = make([]uint8, count)
+	for i, c := range s.Creatures {
+		s.found[i] = s.legPass(i, c, false, false, false) & edges
+	}
 	s.meter.Creatures = count
+	s.pool = &swarmPool{crowd: creature.NewCrowd(1)}
+	runtime.AddCleanup(s, (*swarmPool).close, s.pool)
 	return s, nil
 }
+
+// SetWorkers makes the scene update its creatures on n worker goroutines (a
+// creature.Crowd; n < 1: one per core, runtime.GOMAXPROCS(0); 1: on the
+// calling goroutine). The creatures' motion does not depend on n.
+func (s *Swarm) SetWorkers(n int) {
+	if n < 1 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	if n == s.pool.crowd.Workers() {
+		return
+	}
+	s.pool.crowd.Close()
+	s.pool.crowd = creature.NewCrowd(n)
+}
+
+// Workers returns the number of goroutines that update the creatures.
+func (s *Swarm) Workers() int { return s.pool.crowd.Workers() }
+
+// Close stops the worker goroutines; later frames update the creatures on
+// the calling goroutine.
+func (s *Swarm) Close() { s.pool.close() }
 
 // spawnPoint returns a body position for a creature of kind d standing on
 // the first upward-facing surface below the top of the level at a random x.
@@ -104,48 +213,86 @@ func (s *Swarm) spawnPoint(d *creature.Def) mgl64.Vec2 {
 }
 
 // Step advances the scene by dt and measures the frame.
-func (s *Swarm) Step(dt float64) {
-	s.Advance(dt)
-	s.measure()
-}
+func (s *Swarm) Step(dt float64) { s.advance(dt, true) }
 
-// Advance steers and updates every creature by dt (the creatures' updates
-// are timed: UpdateNs), counts falls and puts lost creatures back, without
-// measuring.
-func (s *Swarm) Advance(dt float64) {
+// Advance is Step without the measuring: steering, every creature's
+// update, falls and respawns.
+func (s *Swarm) Advance(dt float64) { s.advance(dt, false) }
+
+// advance runs one frame: steering (turns by time and at edges), then the
+// creatures' updates on the crowd, swarmChunk at a time, each run followed
+// by the scene's pass over it (after). UpdateNs times the updates,
+// BookkeepingNs the rest.
+func (s *Swarm) advance(dt float64, measure bool) {
+	start := time.Now()
 	s.time += dt
 	s.frame++
-	for i, c := range s.Creatures {
+	for i := range s.dir {
+		d := s.dir[i]
 		if s.time >= s.turnAt[i] {
-			s.dir[i] = -s.dir[i]
+			d = -d
 			s.turnAt[i] = s.time + 3 + s.rng.Float64()*9
 		}
-		if !s.NoEdge && s.time-s.edgeAt[i] >= swarmEdgeCooldown && atEdge(c, s.dir[i]) {
-			s.dir[i] = -s.dir[i]
+		if !s.NoEdge && s.time-s.edgeAt[i] >= swarmEdgeCooldown && s.found[i]&edgeAhead(d) != 0 {
+			d = -d
 			s.edgeAt[i] = s.time
 		}
-		c.SetMove(s.dir[i])
+		if d != s.dir[i] {
+			s.dir[i] = d
+			s.Creatures[i].SetMove(d)
+		}
 	}
-	start := time.Now()
-	for _, c := range s.Creatures {
-		c.Update(dt)
+	if measure {
+		s.meter.Frame()
 	}
-	s.updateNs = float64(time.Since(start).Nanoseconds())
-	s.countFalls()
+	// Each creature's legs are looked at every lookEvery frames, in turn.
+	s.lookEvery = 1
+	if dt > 0 {
+		s.lookEvery = max(1, int(math.Round(swarmLookPeriod/dt)))
+	}
+	var upd time.Duration
+	for lo := 0; lo < len(s.Creatures); lo += swarmChunk {
+		hi := min(lo+swarmChunk, len(s.Creatures))
+		t := time.Now()
+		s.pool.crowd.Update(s.Creatures[lo:hi], dt)
+		upd += time.Since(t)
+		s.after(lo, hi, measure)
+	}
+	s.updateNs = float64(upd.Nanoseconds())
+	s.bookNs = float64(time.Since(start).Nanoseconds()) - s.updateNs
 }
 
-// UpdateNs returns the wall time of the last frame's creature updates, ns.
-func (s *Swarm) UpdateNs() float64 { return s.updateNs }
-
-// Falls returns the falls and the respawns so far.
-func (s *Swarm) Falls() (falls, respawns int) { return s.falls, s.respawns }
-
-// countFalls counts the creatures that have had no foot on a surface for
-// swarmFallFrames frames in a row, and puts every creature that left the
-// level (or fell for swarmLostFrames) back on a surface.
-func (s *Swarm) countFalls() {
-	for i, c := range s.Creatures {
-		if onSurface(c) {
+// after is the scene's pass over creatures [lo, hi) after their update:
+// the body's NaN, the legs of the creatures whose turn it is to be looked
+// at (edges ahead, NaN) or whose stances are tracked (slip, gap), the fall
+// count, and respawns of creatures with no foot on a surface that fell for
+// swarmLostFrames or are outside the level.
+func (s *Swarm) after(lo, hi int, measure bool) {
+	m := &s.meter
+	look := s.frame % s.lookEvery
+	gapTurn := s.frame % swarmGapStride
+	for i := lo; i < hi; i++ {
+		c := s.Creatures[i]
+		p := c.Position()
+		if measure {
+			m.Finite(p[0])
+			m.Finite(p[1])
+		}
+		due := i%s.lookEvery == look
+		track := measure && i%s.meterStride == 0
+		var f uint8
+		switch {
+		case due || track:
+			f = s.legPass(i, c, measure, track, track && (i/s.meterStride)%swarmGapStride == gapTurn)
+			if due {
+				s.found[i] = f & edges
+			}
+		case c.Planted() > 0:
+			f = onSurface
+		default:
+			f = s.legPass(i, c, false, false, false) // a foot may be stepping
+		}
+		if f&onSurface != 0 {
 			s.air[i] = 0
 			continue
 		}
@@ -153,60 +300,139 @@ func (s *Swarm) countFalls() {
 		if s.air[i] == swarmFallFrames {
 			s.falls++
 		}
-		p := c.Position()
 		if s.air[i] >= swarmLostFrames || p[0] < 0 || p[0] > s.Width || p[1] < 0 || p[1] > s.Height {
 			c.Place(s.spawnPoint(c.Def()), mgl64.Vec2{0, -1})
 			s.air[i] = 0
 			s.respawns++
 			// A teleport is not a slide: the feet start new stances.
-			s.legs[i] = legTrack{}
+			clear(s.stances[s.legAt[i]:s.legAt[i+1]])
+			s.found[i] = s.legPass(i, c, false, false, false) & edges
 		}
 	}
 }
 
-// atEdge reports whether c, walking along dir*Right(), has a foot ahead of
-// its body that found no foothold (an edge in front: the creature turns back
-// rather than walk into the void). The gait leaves a foot dangling at its
-// home when no foothold is within reach; a dangling foot behind the body
-// (walking away from an edge) does not count.
-func atEdge(c *creature.Creature, dir float64) bool {
-	if dir == 0 {
-		return false
+// edgeAhead is the found bit of an edge ahead when walking along dir*Right().
+func edgeAhead(dir float64) uint8 {
+	if dir > 0 {
+		return edgeRight
 	}
-	ahead := c.Right().Mul(dir)
-	p := c.Position()
-	for i := 0; i < c.NumLegs(); i++ {
-		l := c.Leg(i)
-		if !l.Planted && !l.Stepping && l.Contact.Sub(p).Dot(ahead) > 0 {
-			return true
-		}
+	if dir < 0 {
+		return edgeLeft
 	}
-	return false
+	return 0
 }
 
-// onSurface reports whether a foot of c is planted or stepping.
-func onSurface(c *creature.Creature) bool {
-	for i := 0; i < c.NumLegs(); i++ {
-		if l := c.Leg(i); l.Planted || l.Stepping {
-			return true
+// legPass reads every leg of creature i once and returns what it found:
+// onSurface when a foot is planted or stepping, edgeRight or edgeLeft when a
+// foot that found no foothold hangs ahead of the body along +Right() or
+// -Right() (the gait leaves such a foot dangling at its home; one behind the
+// body, walking away from an edge, does not count). With nan it records NaN
+// in the knees and feet on the meter, with slip every stance's slip, and
+// with gap the contact gap of every planted foot (quality.GapAlong, a ray of
+// the meter's own).
+func (s *Swarm) legPass(i int, c *creature.Creature, nan, slip, gap bool) uint8 {
+	p, r := c.Position(), c.Right()
+	st := s.stances[s.legAt[i]:s.legAt[i+1]]
+	var f uint8
+	if !nan && !slip {
+		for k := range st {
+			l := c.Leg(k)
+			f |= footing(&l, p, r)
+		}
+		return f
+	}
+	m := &s.meter
+	for k := range st {
+		l := c.Leg(k)
+		f |= footing(&l, p, r)
+		// One test for the four coordinates (a sum of finite values that
+		// overflows only costs the four tests below).
+		if v := l.Knee[0] + l.Knee[1] + l.Foot[0] + l.Foot[1]; nan && v-v != 0 {
+			m.Finite(l.Knee[0])
+			m.Finite(l.Knee[1])
+			m.Finite(l.Foot[0])
+			m.Finite(l.Foot[1])
+		}
+		if !slip {
+			continue
+		}
+		if t := &st[k]; !l.Planted || !t.planted || l.Foot != t.start {
+			t.track(m, l.Planted, l.Foot)
+		}
+		if gap && l.Planted {
+			m.Contact(quality.GapAlong(s.World, l.Foot, l.Normal))
 		}
 	}
-	return false
+	return f
 }
 
-// measure tracks slip and NaN for every creature and the contact gap for
-// one creature in swarmMeasureStride.
-func (s *Swarm) measure() {
-	s.meter.Frame()
-	for i, c := range s.Creatures {
-		s.legs[i].measure(&s.meter, s.World, c, i%swarmMeasureStride == s.frame%swarmMeasureStride, false)
+// footing returns onSurface for a leg planted or stepping, edgeRight or
+// edgeLeft for one whose foot hangs ahead of the body p along +r or -r.
+func footing(l *creature.LegState, p, r mgl64.Vec2) uint8 {
+	if l.Planted || l.Stepping {
+		return onSurface
+	}
+	switch d := (l.Contact[0]-p[0])*r[0] + (l.Contact[1]-p[1])*r[1]; {
+	case d > 0:
+		return edgeRight
+	case d < 0:
+		return edgeLeft
+	}
+	return 0
+}
+
+// footStance follows one foot through its stances for the meter, as
+// quality.Stance does, but keeps the squared distance (a planted foot is
+// locked, so most frames only compare two points).
+type footStance struct {
+	start   mgl64.Vec2
+	far2    float64 // largest squared distance from start while planted
+	planted bool
+}
+
+// track is called once per frame with whether the foot is planted and where;
+// at lift-off the stance's slip (the largest distance from the touch-down
+// point) is recorded on m.
+func (f *footStance) track(m *quality.Meter, planted bool, p mgl64.Vec2) {
+	switch {
+	case planted && !f.planted:
+		*f = footStance{start: p, planted: true}
+	case planted:
+		if p != f.start {
+			d := p.Sub(f.start)
+			f.far2 = max(f.far2, d[0]*d[0]+d[1]*d[1])
+		}
+	case f.planted:
+		f.flush(m)
 	}
 }
+
+// flush records the slip of a stance in progress.
+func (f *footStance) flush(m *quality.Meter) {
+	if f.planted {
+		f.planted = false
+		m.Slip(math.Sqrt(f.far2))
+	}
+}
+
+// UpdateNs returns the wall time of the last frame's creature updates, ns.
+func (s *Swarm) UpdateNs() float64 { return s.updateNs }
+
+// BookkeepingNs returns the wall time of the last frame's bookkeeping
+// (steering, the pass over the legs with the metering, falls and
+// respawns), ns.
+func (s *Swarm) BookkeepingNs() float64 { return s.bookNs }
+
+// Falls returns the falls and the respawns so far.
+func (s *Swarm) Falls() (falls, respawns int) { return s.falls, s.respawns }
+
+// Frames returns the number of frames run.
+func (s *Swarm) Frames() int { return s.frame }
 
 // Flush implements Scene: the stances still in progress.
 func (s *Swarm) Flush() {
-	for i := range s.legs {
-		s.legs[i].flush(&s.meter)
+	for i := range s.stances {
+		s.stances[i].flush(&s.meter)
 	}
 }
 

@@ -1,15 +1,23 @@
 package sim
 
 import (
+	"fmt"
+	"math"
+	"slices"
 	"testing"
+	"time"
+
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/terrain"
 )
 
-func newSwarm(t testing.TB, count int) *Swarm {
+func newTestSwarm(t testing.TB, count int) *Swarm {
 	t.Helper()
 	s, err := NewSwarm(Art{}, count, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(s.Close)
 	return s
 }
 
@@ -23,7 +31,7 @@ func TestSwarmQuality(t *testing.T) {
 		t.Skip("1,000 creatures for 5 s at three rates")
 	}
 	for _, tps := range []int{30, 60, 144} {
-		s := newSwarm(t, 0)
+		s := newTestSwarm(t, 0)
 		s.meter.TPS = float64(tps)
 		dt := 1 / float64(tps)
 		for f := 0; f < 5*tps; f++ {
@@ -56,22 +64,140 @@ func TestSwarmQuality(t *testing.T) {
 	}
 }
 
+// The whole scene frame (steering, the crowd's updates, falls, respawns,
+// metering) allocates nothing, on one worker and on two.
 func TestSwarmSceneFrameDoesNotAllocate(t *testing.T) {
-	s := newSwarm(t, 200)
-	for f := 0; f < 60; f++ {
-		s.Step(1.0 / 60)
-	}
-	if a := testing.AllocsPerRun(120, func() { s.Step(1.0 / 60) }); a != 0 {
-		t.Errorf("a swarm scene frame (200 creatures, falls, metering) allocates %v times, want 0", a)
+	for _, workers := range []int{1, 2} {
+		s := newTestSwarm(t, 200)
+		s.SetWorkers(workers)
+		for f := 0; f < 60; f++ {
+			s.Step(1.0 / 60)
+		}
+		if a := testing.AllocsPerRun(120, func() { s.Step(1.0 / 60) }); a != 0 {
+			t.Errorf("%d workers: a swarm scene frame (200 creatures, falls, metering) allocates %v times, want 0", workers, a)
+		}
 	}
 }
 
+// terrainConcurrent says whether terrain.World is safe for queries from
+// several goroutines at once on this branch. It is not yet: a query keeps
+// its scratch (the stamps that skip shapes already tested) in the World, so
+// two creatures querying one World from two workers can make one of them
+// skip a shape and miss a hit, and a crowd run then drifts from the
+// sequential one. Set it to true when terrain's concurrency-safe World is
+// on main, and run
+//
+//	go test -race -run TestSwarmCrowdMatchesSequential ./demo/sim
+const terrainConcurrent = false
+
+// TestSwarmCrowdMatchesSequential runs the scene (2,000 creatures, 4 s at
+// 60 TPS: turns, edges, falls and respawns) on one goroutine and on crowds
+// of 2 and 3 workers, and wants every creature, every leg, the scene's own
+// steering and fall state and its figures bit-identical.
+//
+// While terrainConcurrent is false the crowd's creatures are built on one
+// copy of the level's World per worker (the same geometry, so the same
+// hits), each copy queried by one worker only; with it true they all share
+// the scene's World, as in the demo.
+func TestSwarmCrowdMatchesSequential(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three runs of 2,000 creatures for 4 s")
+	}
+	const count, frames = 2000, 240
+	run := func(s *Swarm, workers int) *Swarm {
+		s.SetWorkers(workers)
+		for f := 0; f < frames; f++ {
+			s.Step(1.0 / 60)
+		}
+		s.Flush()
+		return s
+	}
+	seq := run(newTestSwarm(t, count), 1)
+	falls, respawns := seq.Falls()
+	if respawns == 0 || falls == 0 {
+		t.Errorf("sequential run: %d falls, %d respawns: the test should cover both", falls, respawns)
+	}
+	t.Logf("sequential run: %d falls, %d respawns, %d stances, NaN %d", falls, respawns, seq.meter.Stances(), seq.meter.NaNs())
+	for _, workers := range []int{2, 3} {
+		s := newTestSwarm(t, count)
+		if !terrainConcurrent {
+			s = swarmWorldPerWorker(t, count, workers)
+		}
+		if d := swarmDiff(seq, run(s, workers)); d != "" {
+			t.Errorf("%d workers: %s", workers, d)
+		}
+	}
+}
+
+// swarmWorldPerWorker builds the test swarm with the creatures that one
+// worker of a crowd of workers updates on one World of their own: the
+// scene hands the crowd swarmChunk creatures at a time, and the crowd
+// splits a run of n into workers contiguous parts of ceil(n/workers).
+func swarmWorldPerWorker(t testing.TB, count, workers int) *Swarm {
+	t.Helper()
+	worlds := make([]*terrain.World, workers)
+	for k := range worlds {
+		w, _, _, err := level("swarm.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		worlds[k] = w
+	}
+	s, err := newSwarm(Art{}, count, 1, func(i int, _ *terrain.World) ikanim.Ground {
+		lo := i - i%swarmChunk
+		n := min(swarmChunk, count-lo)
+		part := (n + workers - 1) / workers
+		return worlds[(i-lo)/part]
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// swarmDiff describes the first difference between two swarm scenes ("" if
+// none): every creature's body and legs, the scene's steering and fall
+// state, and the meter's figures.
+func swarmDiff(a, b *Swarm) string {
+	if len(a.Creatures) != len(b.Creatures) {
+		return fmt.Sprintf("%d creatures, want %d", len(b.Creatures), len(a.Creatures))
+	}
+	for i, ca := range a.Creatures {
+		cb := b.Creatures[i]
+		if ca.Position() != cb.Position() || ca.Up() != cb.Up() || ca.Turn() != cb.Turn() ||
+			ca.Velocity() != cb.Velocity() || ca.Facing() != cb.Facing() || ca.Planted() != cb.Planted() {
+			return fmt.Sprintf("creature %d: body %v up %v turn %v velocity %v, want %v %v %v %v",
+				i, cb.Position(), cb.Up(), cb.Turn(), cb.Velocity(), ca.Position(), ca.Up(), ca.Turn(), ca.Velocity())
+		}
+		for k := 0; k < ca.NumLegs(); k++ {
+			if la, lb := ca.Leg(k), cb.Leg(k); la != lb {
+				return fmt.Sprintf("creature %d leg %d: %+v, want %+v", i, k, lb, la)
+			}
+		}
+		if a.dir[i] != b.dir[i] || a.turnAt[i] != b.turnAt[i] || a.edgeAt[i] != b.edgeAt[i] || a.air[i] != b.air[i] || a.found[i] != b.found[i] {
+			return fmt.Sprintf("creature %d: steering or fall state differs", i)
+		}
+	}
+	if a.falls != b.falls || a.respawns != b.respawns {
+		return fmt.Sprintf("falls %d respawns %d, want %d %d", b.falls, b.respawns, a.falls, a.respawns)
+	}
+	ma, mb := &a.meter, &b.meter
+	ra, rb := ma.Report(), mb.Report()
+	for k, va := range ra {
+		if vb := rb[k]; va != vb && !(math.IsNaN(va) && math.IsNaN(vb)) {
+			return fmt.Sprintf("figure %s = %v, want %v", k, vb, va)
+		}
+	}
+	return ""
+}
+
 // BenchmarkSwarmFrame times one frame of the swarm scene with 1,000
-// creatures: steering, every creature's Update, the fall count and the
-// metering (slip and NaN of every creature, the gap of one in eight); ns/op
-// is the frame, ns/creature its share per creature.
+// creatures on one goroutine: steering, every creature's Update, the fall
+// count and the metering (slip and NaN of every creature, the gap of one in
+// eight); ns/op is the frame, ns/creature its share per creature.
 func BenchmarkSwarmFrame(b *testing.B) {
-	s := newSwarm(b, 1000)
+	s := newTestSwarm(b, 1000)
 	for f := 0; f < 60; f++ {
 		s.Step(1.0 / 60)
 	}
@@ -81,4 +207,76 @@ func BenchmarkSwarmFrame(b *testing.B) {
 		s.Step(1.0 / 60)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1000, "ns/creature")
+}
+
+// BenchmarkSwarm10k times the whole frame of the swarm scene with 10,000
+// creatures (-count 10000, seed 1, 60 TPS), Step, updated by a
+// creature.Crowd of 1 and of 2 workers: the whole Update of every creature
+// (steering, gait, stepping with its foothold rays, body, the pose of every
+// leg, knees included) plus the scene's bookkeeping (turns, edges ahead,
+// falls, respawns, and the metering of Step). ms/frame is ns/op and
+// p50-ms the median frame; book% is the share of the frames spent in the
+// bookkeeping (wall time, from the scene's own timers).
+//
+// The two sub-benchmarks run two copies of the scene, each warmed up for
+// 120 frames. workers=2 also runs a frame of the one-worker copy between
+// two of its own (outside its timer) and reports speedup: the one-worker
+// copy's median frame over its own, taken in the same seconds, so a change
+// of the machine's load during the run does not skew the ratio.
+func BenchmarkSwarm10k(b *testing.B) {
+	var one, two *Swarm
+	for _, p := range []**Swarm{&one, &two} {
+		*p = newTestSwarm(b, 10000)
+		for f := 0; f < 120; f++ {
+			(*p).Step(1.0 / 60)
+		}
+	}
+	two.SetWorkers(2)
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			s := one
+			if workers == 2 {
+				s = two
+			}
+			frames := make([]float64, 0, b.N)
+			var ref []float64
+			if workers == 2 {
+				ref = make([]float64, 0, b.N)
+			}
+			var book float64
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t := time.Now()
+				s.Step(1.0 / 60)
+				frames = append(frames, float64(time.Since(t).Nanoseconds()))
+				book += s.BookkeepingNs()
+				if ref != nil {
+					b.StopTimer()
+					t := time.Now()
+					one.Step(1.0 / 60)
+					ref = append(ref, float64(time.Since(t).Nanoseconds()))
+					b.StartTimer()
+				}
+			}
+			b.StopTimer()
+			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			b.ReportMetric(ns/1e6, "ms/frame")
+			b.ReportMetric(median(frames)/1e6, "p50-ms")
+			b.ReportMetric(ns/1e4, "ns/creature")
+			b.ReportMetric(100*book/float64(b.N)/ns, "book%")
+			if ref != nil {
+				b.ReportMetric(median(ref)/median(frames), "speedup")
+			}
+		})
+	}
+}
+
+// median returns the median of xs (it sorts xs).
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	slices.Sort(xs)
+	return xs[len(xs)/2]
 }

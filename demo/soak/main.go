@@ -1,0 +1,182 @@
+// Command soak runs the demo's swarm scene headless (package demo/sim, no
+// window, no drawing) for a chosen time, as fast as it goes, and prints a
+// line every -every: the frames run and simulated frames per second in that
+// interval, the NaN count, falls and respawns so far, the heap in use and
+// allocated (runtime.ReadMemStats right after runtime.GC) and the heap
+// objects allocated per frame. The first report at or after -warmup is the
+// baseline; the command exits with status 1 when a later report's heap
+// (HeapAlloc or HeapInuse) exceeds the baseline by more than
+// -heap-tolerance, or when a NaN or Inf was seen.
+//
+//	go run ./demo/soak -minutes 30 -count 10000            # a report a minute
+//	go run ./demo/soak -minutes 1 -every 10s -warmup 20s   # what CI runs
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"time"
+
+	"github.com/ikanim/kit/demo/sim"
+)
+
+type options struct {
+	minutes   float64
+	count     int
+	workers   int
+	seed      uint64
+	tps       int
+	every     time.Duration
+	warmup    time.Duration
+	tolerance int64
+	memprof   string
+}
+
+func main() {
+	var o options
+	flag.Float64Var(&o.minutes, "minutes", 30, "how long to run, in minutes of wall time")
+	flag.IntVar(&o.count, "count", 10000, "number of creatures")
+	flag.IntVar(&o.workers, "workers", 0, "goroutines updating the creatures (0 = one per core)")
+	flag.Uint64Var(&o.seed, "seed", 1, "seed of the scene")
+	flag.IntVar(&o.tps, "tps", 60, "simulated frames per second of game time (each frame advances 1/tps s)")
+	flag.DurationVar(&o.every, "every", time.Minute, "time between two reports")
+	flag.DurationVar(&o.warmup, "warmup", time.Minute, "the first report at or after this time is the heap baseline")
+	flag.Int64Var(&o.tolerance, "heap-tolerance", 256<<10, "bytes the heap may grow past the baseline")
+	flag.StringVar(&o.memprof, "memprofile", "", "record every allocation made after the baseline and write the allocation profile (pprof) to this path at the end")
+	flag.Parse()
+	if err := run(o); err != nil {
+		fmt.Fprintln(os.Stderr, "soak:", err)
+		os.Exit(1)
+	}
+}
+
+// report is one line of the soak's output.
+type report struct {
+	at                time.Duration // since the start
+	frames            int           // in the interval
+	fps               float64       // simulated frames per second of wall time in the interval (reports excluded)
+	nan               int
+	falls, respawns   int
+	heapInuse, heapAl uint64
+	mallocs           float64 // heap objects allocated per frame in the interval
+}
+
+func run(o options) error {
+	if !(o.minutes > 0) || o.every <= 0 || o.tps < 1 || o.count < 1 {
+		return fmt.Errorf("want -minutes > 0, -every > 0, -tps >= 1, -count >= 1")
+	}
+	total := time.Duration(o.minutes * float64(time.Minute))
+	if o.warmup >= total {
+		return fmt.Errorf("-warmup %v must be shorter than the run (%v)", o.warmup, total)
+	}
+	built := time.Now()
+	s, err := sim.NewSwarm(sim.Art{}, o.count, o.seed)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	s.SetWorkers(o.workers)
+	dt := 1 / float64(o.tps)
+	fmt.Printf("soak: swarm scene, %d creatures, seed %d, %d TPS, %d workers (GOMAXPROCS %d), %s, built in %.1f s\n",
+		o.count, o.seed, o.tps, s.Workers(), runtime.GOMAXPROCS(0), runtime.Version(), time.Since(built).Seconds())
+	fmt.Printf("soak: %v, a report every %v, heap baseline at the first report from %v, tolerance %d bytes\n",
+		total, o.every, o.warmup, o.tolerance)
+	fmt.Printf("%9s %8s %8s %5s %7s %9s %12s %12s %10s %10s\n",
+		"time", "frames", "sim fps", "NaN", "falls", "respawns", "heap inuse", "heap alloc", "growth", "allocs/fr")
+
+	var base *report
+	var worst int64
+	var ms runtime.MemStats
+	start := time.Now()
+	for next := o.every; ; next += o.every {
+		if next > total {
+			next = total
+		}
+		runtime.ReadMemStats(&ms)
+		mallocs := ms.Mallocs
+		from, frames := time.Now(), 0
+		for time.Since(start) < next {
+			s.Step(dt)
+			frames++
+		}
+		busy := time.Since(from)
+		runtime.ReadMemStats(&ms)
+		mallocs = ms.Mallocs - mallocs
+		runtime.GC()
+		runtime.GC() // the second frees what sync.Pools kept through the first (the reports' own fmt buffers)
+		runtime.ReadMemStats(&ms)
+		falls, respawns := s.Falls()
+		r := report{
+			at: next, frames: frames, fps: float64(frames) / busy.Seconds(),
+			nan: s.Meter().NaNs(), falls: falls, respawns: respawns,
+			heapInuse: ms.HeapInuse, heapAl: ms.HeapAlloc,
+			mallocs: float64(mallocs) / float64(max(frames, 1)),
+		}
+		growth := "warm-up"
+		switch {
+		case base == nil && next >= o.warmup:
+			base = &r
+			growth = "baseline"
+			if o.memprof != "" {
+				runtime.MemProfileRate = 1
+			}
+		case base != nil:
+			g := max(int64(r.heapAl)-int64(base.heapAl), int64(r.heapInuse)-int64(base.heapInuse))
+			worst = max(worst, g)
+			growth = fmt.Sprintf("%+d", g)
+		}
+		fmt.Printf("%9s %8d %8.1f %5d %7d %9d %12d %12d %10s %10.3g\n",
+			r.at.Round(time.Second), r.frames, r.fps, r.nan, r.falls, r.respawns, r.heapInuse, r.heapAl, growth, r.mallocs)
+		if next >= total {
+			if o.memprof != "" {
+				if err := writeProfile(o.memprof); err != nil {
+					return err
+				}
+			}
+			return verdict(o, s, base, worst)
+		}
+	}
+}
+
+// writeProfile writes the allocation profile to path.
+func writeProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// verdict prints the summary and returns an error if the run failed.
+func verdict(o options, s *sim.Swarm, base *report, worst int64) error {
+	s.Flush()
+	m := s.Meter()
+	falls, respawns := s.Falls()
+	fmt.Printf("soak: %d frames (%.0f s of game time); NaN %d, falls %d, respawns %d; slip max %.3g px over %d stances, gap max %.3g px\n",
+		s.Frames(), float64(s.Frames())/float64(o.tps), m.NaNs(), falls, respawns, m.FootSlipMax(), m.Stances(), m.ContactGapMax())
+	var errs []error
+	if base == nil {
+		errs = append(errs, errors.New("no report after the warm-up: no heap baseline"))
+	} else {
+		fmt.Printf("soak: heap growth past the baseline at most %d bytes (tolerance %d)\n", worst, o.tolerance)
+		if worst > o.tolerance {
+			errs = append(errs, fmt.Errorf("the heap grew %d bytes past the warm-up baseline (tolerance %d)", worst, o.tolerance))
+		}
+	}
+	if n := m.NaNs(); n > 0 {
+		errs = append(errs, fmt.Errorf("%d NaN or Inf values", n))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	fmt.Println("soak: PASS")
+	return nil
+}
