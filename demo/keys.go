@@ -55,17 +55,17 @@ var (
 	keySprites  = binding{keys: []ebiten.Key{ebiten.KeyX}, label: "X", does: "hide the sprites (the debug lines show the legs)"}
 )
 
-// moveAxis returns -1 while a left key of keyMove is held, +1 while a right
-// one is, else 0.
+// moveAxis returns -1 while a left key of keyMove (or the left touch pad)
+// is held, +1 while a right one is, else 0.
 func moveAxis() float64 {
-	d := 0.0
+	d := touchAxis
 	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
 		d--
 	}
 	if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
 		d++
 	}
-	return d
+	return max(-1, min(1, d))
 }
 
 // keyTable returns the key tables of every scene as Markdown, for the README

@@ -90,6 +90,10 @@ func main() {
 	}
 }
 
+// noDisplayHint follows the error of a window that did not open (the
+// browser build says something else, web_js.go).
+var noDisplayHint = "The demo needs a display. On a machine without one (a server, a container, CI), run it in a virtual one:\n\txvfb-run -a go run ./demo"
+
 func run(o options) error {
 	if _, ok := sceneRegistry[o.scene]; !ok {
 		return fmt.Errorf("unknown scene %q (scenes: %v)", o.scene, sceneNames())
@@ -114,7 +118,7 @@ func run(o options) error {
 	ebiten.SetTPS(o.tps)
 	if err := ebiten.RunGame(g); err != nil && !errors.Is(err, ebiten.Termination) {
 		if !g.started {
-			return fmt.Errorf("%w\nThe demo needs a display. On a machine without one (a server, a container, CI), run it in a virtual one:\n\txvfb-run -a go run ./demo", err)
+			return fmt.Errorf("%w\n%s", err, noDisplayHint)
 		}
 		return err
 	}

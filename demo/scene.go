@@ -36,11 +36,15 @@ type Context struct {
 	Debug         bool    // debug overlay on
 	Width, Height int     // screen size in pixels
 	Art           sim.Art // the characters' sprites
-	// Mouse is the cursor in screen pixels. MouseIdle is true when the mouse
-	// has not moved for two seconds (or never did): scenes then drive their
-	// targets by themselves, so unattended runs are deterministic.
+	// Mouse is the pointer in screen pixels: the cursor, or the finger on a
+	// touch screen. MouseIdle is true when it has not moved for two seconds
+	// (or never did): scenes then drive their targets by themselves, so
+	// unattended runs are deterministic.
 	Mouse     mgl64.Vec2
 	MouseIdle bool
+	// Click is true when the mouse's left button or a finger went down this
+	// update (at Mouse).
+	Click bool
 	// UIHasPointer is true while the tuning panel is under the pointer or has
 	// focus: scenes ignore clicks then.
 	UIHasPointer bool
