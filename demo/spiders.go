@@ -83,6 +83,9 @@ func (v *spidersView) Draw(screen *ebiten.Image, ctx *Context) {
 	cam := v.cam.geoM()
 	v.back.draw(screen, s.World, cam)
 	drawCreatures(screen, s.Creatures, cam, !v.hideSprites, ctx.Debug || v.hideSprites)
+	for _, a := range s.Antennae {
+		drawAntennae(screen, a, cam)
+	}
 	if p, ok := s.Target(); ok {
 		drawProp(screen, v.marker, p, cam)
 	}

@@ -48,6 +48,8 @@ type Art struct {
 	// Spider, Crawler and Tentacle dress the creatures; the playground's
 	// tentacles use Tentacle's Body and first segment.
 	Spider, Crawler, Tentacle creature.Sprites
+	// Scarf is drawn on each bone of the humanoid's scarf.
+	Scarf ikanim.Sprite
 }
 
 // bipedDef builds the humanoid of every biped scene.
