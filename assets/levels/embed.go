@@ -7,7 +7,9 @@
 // ledge to hang from; spiders.json a 1280 x 720 mix of slopes, steps, a gap, a
 // wall, an overhanging ceiling, a triangle and a boulder; swarm.json a 4000 x
 // 3000 world with a rolling height field and 160 platforms and obstacles.
-// gen_levels.py regenerates them.
+// gen_levels.py regenerates them. The demo's levels scene loads two maps made
+// in the editors' own formats: meadow.tmx, a Tiled map (written by hand), and
+// quarry.ldtk, an LDtk project (gen_quarry.py writes it).
 package levels
 
 import (
@@ -15,9 +17,9 @@ import (
 	"io/fs"
 )
 
-// files holds every *.json level file of this directory.
+// files holds every level file of this directory.
 //
-//go:embed *.json
+//go:embed *.json *.tmx *.ldtk
 var files embed.FS
 
 // FS returns the bundled level files as a read-only file system.
