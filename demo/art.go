@@ -13,6 +13,7 @@ import (
 	"github.com/ikanim/kit/demo/sim"
 	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/ikanim/creature"
+	"github.com/ikanim/kit/ikanim/spine"
 	"github.com/ikanim/kit/terrain"
 )
 
@@ -64,8 +65,14 @@ func loadArt() (sim.Art, error) {
 		return sim.Art{}, err
 	}
 	legs := c[3:6]
+	img, index, err := assets.IndexedAtlas()
+	if err != nil {
+		return sim.Art{}, err
+	}
 	return sim.Art{
-		Scarf: scarfSprite(),
+		Scarf:        scarfSprite(),
+		Atlas:        ikanim.NewSpriteAtlas(ebiten.NewImageFromImage(img), index),
+		SpineSprites: func(a *spine.Atlas) ikanim.SpriteSource { return a.Sprites() },
 		Biped: ikanim.BipedSprites{
 			Torso: h[0], Head: h[1], UpperArm: h[2], Forearm: h[3], Hand: h[4], Thigh: h[5], Shin: h[6], Foot: h[7],
 		},

@@ -76,6 +76,7 @@ func newGame(o options) (*game, error) {
 		Width: screenWidth, Height: screenHeight,
 		MouseIdle: true,
 		Art:       art,
+		RigPath:   o.rig,
 	}
 	if o.camera != "" {
 		var p [3]float64

@@ -48,6 +48,9 @@ type Context struct {
 	// UIHasPointer is true while the tuning panel is under the pointer or has
 	// focus: scenes ignore clicks then.
 	UIHasPointer bool
+	// RigPath is the rig file the rigs scene loads and watches (-rig; ""
+	// for the embedded sample).
+	RigPath string
 	// Pin, when set (-camera), holds the scene's camera still: world x, y
 	// of its centre and its zoom.
 	Pin *[3]float64

@@ -20,6 +20,7 @@ import (
 	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/ikanim/creature"
 	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/ikanim/spine"
 )
 
 // Scene is what every scene simulation offers.
@@ -50,6 +51,12 @@ type Art struct {
 	Spider, Crawler, Tentacle creature.Sprites
 	// Scarf is drawn on each bone of the humanoid's scarf.
 	Scarf ikanim.Sprite
+	// Atlas names the project's sprites for rig files (nil: rig files
+	// load without sprites).
+	Atlas ikanim.SpriteSource
+	// SpineSprites makes the sprites of an imported Spine skeleton from
+	// its atlas (nil: imported skeletons draw nothing).
+	SpineSprites func(*spine.Atlas) ikanim.SpriteSource
 }
 
 // bipedDef builds the humanoid of every biped scene.
