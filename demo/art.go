@@ -71,6 +71,7 @@ func loadArt() (sim.Art, error) {
 	}
 	return sim.Art{
 		Scarf:        scarfSprite(),
+		Tail:         tailSprite(),
 		Atlas:        ikanim.NewSpriteAtlas(ebiten.NewImageFromImage(img), index),
 		SpineSprites: func(a *spine.Atlas) ikanim.SpriteSource { return a.Sprites() },
 		Biped: ikanim.BipedSprites{
@@ -102,6 +103,31 @@ func scarfSprite() ikanim.Sprite {
 				c = color.RGBA{236, 196, 92, 255} // the stripe
 			case x%3 == 0:
 				c = color.RGBA{176, 30, 44, 255} // the knit
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return ikanim.SpriteFromImage(ebiten.NewImageFromImage(img), mgl64.Vec2{3, 5}, 9)
+}
+
+// tailSprite draws the animation scene's tail link: a furry brown strip,
+// lighter along its middle, laid out as scarfSprite.
+func tailSprite() ikanim.Sprite {
+	const w, h = 17, 10
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			if (x == 1 || x == w-2) && (y == 1 || y == h-2) {
+				continue
+			}
+			c := color.RGBA{132, 84, 48, 255}
+			switch {
+			case y == 1 || y == h-2:
+				c = color.RGBA{86, 52, 30, 255}
+			case y == 4 || y == 5:
+				c = color.RGBA{170, 118, 72, 255}
+			case (x+y)%4 == 0:
+				c = color.RGBA{112, 70, 40, 255} // the fur
 			}
 			img.SetRGBA(x, y, c)
 		}

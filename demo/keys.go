@@ -89,3 +89,6 @@ func keyTable() string {
 	}
 	return b.String()
 }
+
+// pressedOnce reports whether k was pressed this update.
+func pressedOnce(k ebiten.Key) bool { return inpututil.IsKeyJustPressed(k) }

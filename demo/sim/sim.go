@@ -49,8 +49,9 @@ type Art struct {
 	// Spider, Crawler and Tentacle dress the creatures; the playground's
 	// tentacles use Tentacle's Body and first segment.
 	Spider, Crawler, Tentacle creature.Sprites
-	// Scarf is drawn on each bone of the humanoid's scarf.
-	Scarf ikanim.Sprite
+	// Scarf is drawn on each bone of the humanoid's scarf, Tail on each
+	// bone of the animation scene's tail.
+	Scarf, Tail ikanim.Sprite
 	// Atlas names the project's sprites for rig files (nil: rig files
 	// load without sprites).
 	Atlas ikanim.SpriteSource
