@@ -89,8 +89,8 @@ func (v *animationView) Update(ctx *Context) error {
 var (
 	leverColor = color.RGBA{70, 52, 40, 255}
 	knobColor  = color.RGBA{210, 60, 50, 255}
-	stringClr  = color.RGBA{230, 230, 220, 200}
-	flashColor = color.RGBA{255, 226, 90, 255}
+	stringClr  = color.NRGBA{230, 230, 220, 200}
+	flashColor = color.NRGBA{255, 226, 90, 255}
 )
 
 func (v *animationView) Draw(screen *ebiten.Image, ctx *Context) {

@@ -96,7 +96,7 @@ func (p *pointer) read() {
 // vec returns the pointer as a vector.
 func (p *pointer) vec() mgl64.Vec2 { return mgl64.Vec2{float64(p.at.X), float64(p.at.Y)} }
 
-var padColor = color.RGBA{255, 255, 255, 60}
+var padColor = color.NRGBA{255, 255, 255, 60}
 
 // drawPads draws the steering pads, when a touch was seen and the scene is
 // steered with Left/Right.
@@ -116,7 +116,7 @@ func (p *pointer) drawPads(dst *ebiten.Image) {
 		path.LineTo(cx+d*s/6, cy+s/4)
 		path.Close()
 		op := &vector.DrawPathOptions{AntiAlias: true}
-		op.ColorScale.ScaleWithColor(color.RGBA{255, 255, 255, 150})
+		op.ColorScale.ScaleWithColor(color.NRGBA{255, 255, 255, 150})
 		vector.FillPath(dst, &path, nil, op)
 	}
 }

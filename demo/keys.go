@@ -50,7 +50,7 @@ var (
 		keys:  []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyArrowRight, ebiten.KeyA, ebiten.KeyD},
 		label: "Left/Right, A/D", does: "move the character (it walks by itself again 3 s after you let go)",
 	}
-	keyPointer  = binding{mouse: "move", label: "mouse", does: "the target follows the pointer (it moves by itself while the mouse rests)"}
+	keyPointer  = binding{mouse: "move", label: "mouse, touch", does: "the target follows the pointer (it moves by itself while the mouse rests)"}
 	keyOverview = binding{keys: []ebiten.Key{ebiten.KeyZ}, label: "Z", does: "whole level, or follow the character"}
 	keySprites  = binding{keys: []ebiten.Key{ebiten.KeyX}, label: "X", does: "hide the sprites (the debug lines show the legs)"}
 )

@@ -1,5 +1,6 @@
-// Package levels holds the bundled level files (JSON, see terrain.Level) so
-// that games, tests and the demo load them without touching the file system.
+// Package levels holds the bundled level files (terrain.Level JSON, a Tiled
+// map and an LDtk project) so that games, tests and the demo load them
+// without touching the file system.
 //
 // walk.json is a 2400 x 720 course (flat, a 30-degree slope up, a 40-degree
 // slope down, 8 stairs of 16 px up and down, a sawtooth, a 40 px gap, flat
