@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"image"
+	"image/color"
+	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -10,6 +13,7 @@ import (
 	"github.com/ikanim/kit/demo/sim"
 	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/ikanim/creature"
+	"github.com/ikanim/kit/ikanim/spine"
 	"github.com/ikanim/kit/terrain"
 )
 
@@ -61,7 +65,15 @@ func loadArt() (sim.Art, error) {
 		return sim.Art{}, err
 	}
 	legs := c[3:6]
+	img, index, err := assets.IndexedAtlas()
+	if err != nil {
+		return sim.Art{}, err
+	}
 	return sim.Art{
+		Scarf:        scarfSprite(),
+		Tail:         tailSprite(),
+		Atlas:        ikanim.NewSpriteAtlas(ebiten.NewImageFromImage(img), index),
+		SpineSprites: func(a *spine.Atlas) ikanim.SpriteSource { return a.Sprites() },
 		Biped: ikanim.BipedSprites{
 			Torso: h[0], Head: h[1], UpperArm: h[2], Forearm: h[3], Hand: h[4], Thigh: h[5], Shin: h[6], Foot: h[7],
 		},
@@ -69,6 +81,82 @@ func loadArt() (sim.Art, error) {
 		Crawler:  creature.Sprites{Body: c[1], Segments: legs},
 		Tentacle: creature.Sprites{Body: c[2], Segments: c[6:7]},
 	}, nil
+}
+
+// scarfSprite draws the humanoid's scarf link: a red woollen strip with a
+// lighter stripe, lying along +x from its pivot, one link (9 px) long plus
+// 2 px each way so neighbouring links overlap, with rounded ends and a
+// transparent border for linear filtering.
+func scarfSprite() ikanim.Sprite {
+	const w, h = 17, 10
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			if (x == 1 || x == w-2) && (y == 1 || y == h-2) {
+				continue // rounded corners
+			}
+			c := color.RGBA{196, 38, 52, 255}
+			switch {
+			case y == 1 || y == h-2:
+				c = color.RGBA{120, 18, 32, 255}
+			case y == 4 || y == 5:
+				c = color.RGBA{236, 196, 92, 255} // the stripe
+			case x%3 == 0:
+				c = color.RGBA{176, 30, 44, 255} // the knit
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return ikanim.SpriteFromImage(ebiten.NewImageFromImage(img), mgl64.Vec2{3, 5}, 9)
+}
+
+// tailSprite draws the animation scene's tail link: a furry brown strip,
+// lighter along its middle, laid out as scarfSprite.
+func tailSprite() ikanim.Sprite {
+	const w, h = 17, 10
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			if (x == 1 || x == w-2) && (y == 1 || y == h-2) {
+				continue
+			}
+			c := color.RGBA{132, 84, 48, 255}
+			switch {
+			case y == 1 || y == h-2:
+				c = color.RGBA{86, 52, 30, 255}
+			case y == 4 || y == 5:
+				c = color.RGBA{170, 118, 72, 255}
+			case (x+y)%4 == 0:
+				c = color.RGBA{112, 70, 40, 255} // the fur
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return ikanim.SpriteFromImage(ebiten.NewImageFromImage(img), mgl64.Vec2{3, 5}, 9)
+}
+
+// antennaColor is the spiders' feelers.
+var antennaColor = color.RGBA{46, 30, 52, 255}
+
+// drawAntennae draws a creature's antennae (nil: none) through a camera:
+// each link a line, thinner toward the tip, the far one darker.
+func drawAntennae(screen *ebiten.Image, a *sim.Antennae, camera ebiten.GeoM) {
+	if a == nil {
+		return
+	}
+	zoom := math.Hypot(camera.Element(0, 0), camera.Element(1, 0))
+	for k := len(a.Chain) - 1; k >= 0; k-- {
+		ch := a.Chain[k]
+		clr := antennaColor
+		if k == 1 {
+			clr = color.RGBA{30, 20, 36, 255}
+		}
+		for i := 0; i < ch.NumJoints(); i++ {
+			w := float32(zoom * (1.8 - 0.4*float64(i)))
+			ikanim.DebugLine(screen, &camera, ch.Joint(i), ch.Joint(i+1), w, clr)
+		}
+		ikanim.DebugDot(screen, &camera, ch.Joint(ch.NumJoints()), float32(zoom*1.4), clr)
+	}
 }
 
 // terrainLook returns the demo's terrain drawing options for a camera: the

@@ -7,13 +7,13 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/ebitengine/debugui"
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/ikanim/kit/ikanim/quality"
 )
@@ -21,6 +21,10 @@ import (
 // seriesFrames is how many frames of the quality series are kept without
 // -frames (-metrics-csv writes the last ones): one minute at 60 TPS.
 const seriesFrames = 3600
+
+// webStatus, set in the browser build (web_js.go), publishes the scenes, the
+// running one and its update count to the page after every update.
+var webStatus func(scenes []string, scene string, frame int)
 
 // panelTab is the collapsed tuning panel: a tab under the top bar.
 var panelTab = image.Rect(screenWidth-196, topBar+4, screenWidth-10, topBar+26)
@@ -46,6 +50,7 @@ type game struct {
 
 	help       bool
 	started    bool // an Update ran: the window opened
+	ptr        pointer
 	lastMouse  image.Point
 	mouseStill int // updates since the mouse last moved
 	done       bool
@@ -71,6 +76,7 @@ func newGame(o options) (*game, error) {
 		Width: screenWidth, Height: screenHeight,
 		MouseIdle: true,
 		Art:       art,
+		RigPath:   o.rig,
 	}
 	if o.camera != "" {
 		var p [3]float64
@@ -102,6 +108,7 @@ func (g *game) open(i int) error {
 		return fmt.Errorf("scene %s: %w", info.Name, err)
 	}
 	g.current, g.scene = i, s
+	g.ptr.pads = slices.Contains(info.Keys, &keyMove)
 	m := s.Sim().Meter()
 	m.TPS = float64(g.opts.tps)
 	g.series.Reset()
@@ -123,13 +130,16 @@ func (g *game) Update() error {
 	if err := g.globalKeys(); err != nil {
 		return err
 	}
-	mx, my := ebiten.CursorPosition()
-	if p := image.Pt(mx, my); p != g.lastMouse {
+	g.ptr.read()
+	if g.ptr.topTap {
+		return g.open((g.current + 1) % len(g.names))
+	}
+	if p := g.ptr.at; p != g.lastMouse || g.ptr.click {
 		g.lastMouse, g.mouseStill = p, 0
 	} else if g.mouseStill < 1<<30 {
 		g.mouseStill++
 	}
-	g.ctx.Mouse = mgl64.Vec2{float64(mx), float64(my)}
+	g.ctx.Mouse, g.ctx.Click = g.ptr.vec(), g.ptr.click
 	g.ctx.MouseIdle = g.opts.frames > 0 || g.mouseStill > 2*g.opts.tps
 
 	g.ctx.UIHasPointer = false
@@ -139,7 +149,7 @@ func (g *game) Update() error {
 			return err
 		}
 		g.ctx.UIHasPointer = capture != 0
-	} else if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && image.Pt(mx, my).In(panelTab) {
+	} else if g.ptr.click && g.ptr.at.In(panelTab) {
 		g.opts.panel, g.ctx.UIHasPointer = true, true
 	}
 
@@ -149,6 +159,9 @@ func (g *game) Update() error {
 	}
 	elapsed := time.Since(start)
 	g.ctx.Frame++
+	if webStatus != nil {
+		webStatus(g.names, g.names[g.current], g.ctx.Frame)
+	}
 	g.scene.Sim().Meter().UpdateTime(float64(elapsed.Nanoseconds()))
 	if g.opts.frames > 0 && g.ctx.Frame >= g.opts.frames {
 		g.done = true
@@ -162,7 +175,7 @@ func (g *game) globalKeys() error {
 	case keyQuit.pressed():
 		if g.help {
 			g.help = false
-		} else if g.opts.frames == 0 {
+		} else if g.opts.frames == 0 && runtime.GOOS != "js" { // a page cannot quit
 			return ebiten.Termination
 		}
 	case keyHelp.pressed():
@@ -247,6 +260,7 @@ func (g *game) drawHUD(screen *ebiten.Image) {
 		fillRect(screen, float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), barColor)
 		drawText(screen, "+ tuning panel (P)", float64(r.Min.X)+10, float64(r.Min.Y)+3, hudSize-1, keyColor, false)
 	}
+	g.ptr.drawPads(screen)
 	if g.help {
 		drawHelp(screen, name, info.Summary, info.Keys)
 	}

@@ -60,7 +60,7 @@ func (g *qualityGraph) draw(dst *ebiten.Image, s *quality.Series, r image.Rectan
 		// The target, dashed.
 		ty := yOf(st.target)
 		for x := x0; x < x0+w; x += 8 {
-			vector.StrokeLine(dst, float32(x), ty, float32(math.Min(x+4, x0+w)), ty, 1, color.RGBA{255, 255, 255, 90}, false)
+			vector.StrokeLine(dst, float32(x), ty, float32(math.Min(x+4, x0+w)), ty, 1, color.NRGBA{255, 255, 255, 90}, false)
 		}
 		g.path.Reset()
 		for i := 0; i < n; i++ {

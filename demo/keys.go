@@ -50,22 +50,22 @@ var (
 		keys:  []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyArrowRight, ebiten.KeyA, ebiten.KeyD},
 		label: "Left/Right, A/D", does: "move the character (it walks by itself again 3 s after you let go)",
 	}
-	keyPointer  = binding{mouse: "move", label: "mouse", does: "the target follows the pointer (it moves by itself while the mouse rests)"}
+	keyPointer  = binding{mouse: "move", label: "mouse, touch", does: "the target follows the pointer (it moves by itself while the mouse rests)"}
 	keyOverview = binding{keys: []ebiten.Key{ebiten.KeyZ}, label: "Z", does: "whole level, or follow the character"}
 	keySprites  = binding{keys: []ebiten.Key{ebiten.KeyX}, label: "X", does: "hide the sprites (the debug lines show the legs)"}
 )
 
-// moveAxis returns -1 while a left key of keyMove is held, +1 while a right
-// one is, else 0.
+// moveAxis returns -1 while a left key of keyMove (or the left touch pad)
+// is held, +1 while a right one is, else 0.
 func moveAxis() float64 {
-	d := 0.0
+	d := touchAxis
 	if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
 		d--
 	}
 	if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
 		d++
 	}
-	return d
+	return max(-1, min(1, d))
 }
 
 // keyTable returns the key tables of every scene as Markdown, for the README
@@ -89,3 +89,6 @@ func keyTable() string {
 	}
 	return b.String()
 }
+
+// pressedOnce reports whether k was pressed this update.
+func pressedOnce(k ebiten.Key) bool { return inpututil.IsKeyJustPressed(k) }

@@ -7,6 +7,7 @@
 //	go run ./demo -keys                 # prints every scene's keys (Markdown)
 //	go run ./demo -scene walk -frames 600 -screenshot walk.png -metrics walk.json
 //	go run ./demo -scene climb -frames 240 -record climb.gif
+//	go run ./demo -rig hero.rig.json    # the rigs scene, reloading the file as it changes
 //
 // The flags -frames, -screenshot, -metrics, -metrics-csv and -record let it
 // run unattended (CI runs every scene this way under Xvfb). Every scene's
@@ -47,6 +48,7 @@ type options struct {
 	debug       bool
 	panel       bool
 	check       bool
+	rig         string
 }
 
 func main() {
@@ -70,9 +72,17 @@ func main() {
 	flag.BoolVar(&o.panel, "panel", false, "start with the tuning panel open (it starts collapsed; P opens it)")
 	flag.BoolVar(&o.showKeys, "show-keys", false, "start with the key table shown (H hides it)")
 	flag.BoolVar(&o.check, "check", false, "exit with an error if the screenshot is blank or the metrics hold NaN/Inf (for CI)")
+	flag.StringVar(&o.rig, "rig", "", "the rigs scene loads this rig file (ikanim's rig JSON) and reloads it when it changes (opens the rigs scene unless -scene says otherwise)")
 	flag.BoolVar(&list, "list", false, "print the scenes and exit")
 	flag.BoolVar(&keys, "keys", false, "print every scene's keys as Markdown tables and exit")
 	flag.Parse()
+	if o.rig != "" {
+		sceneSet := false
+		flag.Visit(func(f *flag.Flag) { sceneSet = sceneSet || f.Name == "scene" })
+		if !sceneSet {
+			o.scene = "rigs"
+		}
+	}
 
 	switch {
 	case list:
@@ -89,6 +99,10 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// noDisplayHint follows the error of a window that did not open (the
+// browser build says something else, web_js.go).
+var noDisplayHint = "The demo needs a display. On a machine without one (a server, a container, CI), run it in a virtual one:\n\txvfb-run -a go run ./demo"
 
 func run(o options) error {
 	if _, ok := sceneRegistry[o.scene]; !ok {
@@ -114,7 +128,7 @@ func run(o options) error {
 	ebiten.SetTPS(o.tps)
 	if err := ebiten.RunGame(g); err != nil && !errors.Is(err, ebiten.Termination) {
 		if !g.started {
-			return fmt.Errorf("%w\nThe demo needs a display. On a machine without one (a server, a container, CI), run it in a virtual one:\n\txvfb-run -a go run ./demo", err)
+			return fmt.Errorf("%w\n%s", err, noDisplayHint)
 		}
 		return err
 	}

@@ -36,14 +36,21 @@ type Context struct {
 	Debug         bool    // debug overlay on
 	Width, Height int     // screen size in pixels
 	Art           sim.Art // the characters' sprites
-	// Mouse is the cursor in screen pixels. MouseIdle is true when the mouse
-	// has not moved for two seconds (or never did): scenes then drive their
-	// targets by themselves, so unattended runs are deterministic.
+	// Mouse is the pointer in screen pixels: the cursor, or the finger on a
+	// touch screen. MouseIdle is true when it has not moved for two seconds
+	// (or never did): scenes then drive their targets by themselves, so
+	// unattended runs are deterministic.
 	Mouse     mgl64.Vec2
 	MouseIdle bool
+	// Click is true when the mouse's left button or a finger went down this
+	// update (at Mouse).
+	Click bool
 	// UIHasPointer is true while the tuning panel is under the pointer or has
 	// focus: scenes ignore clicks then.
 	UIHasPointer bool
+	// RigPath is the rig file the rigs scene loads and watches (-rig; ""
+	// for the embedded sample).
+	RigPath string
 	// Pin, when set (-camera), holds the scene's camera still: world x, y
 	// of its centre and its zoom.
 	Pin *[3]float64
@@ -62,7 +69,7 @@ type sceneInfo struct {
 var sceneRegistry = map[string]sceneInfo{}
 
 // sceneOrder lists scenes in the order the switcher cycles through them.
-var sceneOrder = []string{"playground", "walk", "climb", "aim", "spiders", "swarm"}
+var sceneOrder = []string{"playground", "walk", "climb", "aim", "spiders", "swarm", "levels", "animation", "rigs"}
 
 func registerScene(info sceneInfo) {
 	if _, dup := sceneRegistry[info.Name]; dup {

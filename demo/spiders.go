@@ -6,13 +6,12 @@ import (
 	"github.com/ebitengine/debugui"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/ikanim/kit/demo/sim"
 	"github.com/ikanim/kit/ikanim"
 )
 
-var spidersDrop = binding{mouse: "click", label: "click", does: "drop a target the others walk to (back to their paths when the mouse rests)"}
+var spidersDrop = binding{mouse: "click", label: "click, tap", does: "drop a target the others walk to (back to their paths when the mouse rests)"}
 
 func init() {
 	registerScene(sceneInfo{
@@ -63,7 +62,7 @@ func (v *spidersView) Update(ctx *Context) error {
 	case keySprites.pressed():
 		v.hideSprites = !v.hideSprites
 	}
-	if !ctx.MouseIdle && !ctx.UIHasPointer && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if !ctx.MouseIdle && !ctx.UIHasPointer && ctx.Click {
 		s.SetTarget(v.cam.toWorld(ctx.Mouse))
 	}
 	if ctx.MouseIdle {
@@ -84,6 +83,9 @@ func (v *spidersView) Draw(screen *ebiten.Image, ctx *Context) {
 	cam := v.cam.geoM()
 	v.back.draw(screen, s.World, cam)
 	drawCreatures(screen, s.Creatures, cam, !v.hideSprites, ctx.Debug || v.hideSprites)
+	for _, a := range s.Antennae {
+		drawAntennae(screen, a, cam)
+	}
 	if p, ok := s.Target(); ok {
 		drawProp(screen, v.marker, p, cam)
 	}

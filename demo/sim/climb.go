@@ -52,6 +52,8 @@ type Climb struct {
 	Mantler  *ikanim.Mantler
 	Swinger  *ikanim.Rig // hangs from the ledge
 	Hanger   *ikanim.Hanger
+	// Scarves are the climber's and the swinger's scarves.
+	Scarves [2]*ikanim.SpringBones
 	// Width and Height are the level's size, px.
 	Width, Height float64
 
@@ -100,7 +102,7 @@ func NewClimb(art Art) (*Climb, error) {
 	if err != nil {
 		return nil, err
 	}
-	def, err := art.bipedDef()
+	def, err := art.scarfBipedDef()
 	if err != nil {
 		return nil, err
 	}
@@ -132,6 +134,9 @@ func NewClimb(art Art) (*Climb, error) {
 	r.Add(s.Follower, s.Mantler, s.Grounder, s.Climber)
 	r.Remove(s.Mantler)
 	r.Remove(s.Climber)
+	if s.Scarves[0], err = addScarf(r, world); err != nil {
+		return nil, err
+	}
 	r.Teleport(mgl64.Vec2{climbStartX, ClimbFloorY})
 
 	if s.Swinger, err = ikanim.NewRig(def); err != nil {
@@ -144,9 +149,12 @@ func NewClimb(art Art) (*Climb, error) {
 	h.Ledge, h.Active, h.Swing, h.SwingPeriod = mgl64.Vec2{362, 301}, true, 0.35, 2.2
 	s.Swinger.Facing = ikanim.FacingLeft
 	s.Swinger.Add(h)
+	if s.Scarves[1], err = addScarf(s.Swinger, world); err != nil {
+		return nil, err
+	}
 
 	s.holds = make([]quality.Stance, s.Climber.NumLimbs())
-	s.pops = make([]quality.AngleDelta, def.NumBones())
+	s.pops = make([]quality.AngleDelta, bipedBones) // the scarf's springs are not joints
 	s.limbs = [4]limb{bipedArmNear(def), bipedArmFar(def), bipedLegNear(def), bipedLegFar(def)}
 	return s, nil
 }

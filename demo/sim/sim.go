@@ -20,6 +20,7 @@ import (
 	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/ikanim/creature"
 	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/ikanim/spine"
 )
 
 // Scene is what every scene simulation offers.
@@ -48,6 +49,15 @@ type Art struct {
 	// Spider, Crawler and Tentacle dress the creatures; the playground's
 	// tentacles use Tentacle's Body and first segment.
 	Spider, Crawler, Tentacle creature.Sprites
+	// Scarf is drawn on each bone of the humanoid's scarf, Tail on each
+	// bone of the animation scene's tail.
+	Scarf, Tail ikanim.Sprite
+	// Atlas names the project's sprites for rig files (nil: rig files
+	// load without sprites).
+	Atlas ikanim.SpriteSource
+	// SpineSprites makes the sprites of an imported Spine skeleton from
+	// its atlas (nil: imported skeletons draw nothing).
+	SpineSprites func(*spine.Atlas) ikanim.SpriteSource
 }
 
 // bipedDef builds the humanoid of every biped scene.

@@ -28,6 +28,8 @@ type Spiders struct {
 	// Creatures are the creatures, the player's first; Names name them.
 	Creatures []*creature.Creature
 	Names     []string
+	// Antennae are the spiders' feelers (nil for the other creatures).
+	Antennae []*Antennae
 	// Width and Height are the level's size, px.
 	Width, Height float64
 
@@ -99,6 +101,13 @@ func NewSpiders(art Art) (*Spiders, error) {
 			c.SetPath(a.path, true)
 		}
 		s.Creatures = append(s.Creatures, c)
+		var ant *Antennae
+		if a.kind == 0 {
+			if ant, err = newAntennae(c, w); err != nil {
+				return nil, err
+			}
+		}
+		s.Antennae = append(s.Antennae, ant)
 		s.paths = append(s.paths, a.path)
 		s.Names = append(s.Names, a.name)
 	}
@@ -175,8 +184,11 @@ func (s *Spiders) Advance(dt float64) {
 			s.ClearTarget()
 		}
 	}
-	for _, c := range s.Creatures {
+	for i, c := range s.Creatures {
 		c.Update(dt)
+		if a := s.Antennae[i]; a != nil {
+			a.Update(dt)
+		}
 	}
 }
 

@@ -36,6 +36,8 @@ type Walk struct {
 	Grounder *ikanim.Grounder
 	Cycle    *ikanim.WalkCycle
 	Follower *ikanim.GroundFollower
+	// Scarf is the scarf's secondary motion.
+	Scarf *ikanim.SpringBones
 	// Speed is the walking speed, px/s (default WalkSpeed).
 	Speed float64
 	// Width and Height are the level's size, px.
@@ -63,7 +65,7 @@ func NewWalk(art Art) (*Walk, error) {
 	if err != nil {
 		return nil, err
 	}
-	def, err := art.bipedDef()
+	def, err := art.scarfBipedDef()
 	if err != nil {
 		return nil, err
 	}
@@ -87,8 +89,11 @@ func NewWalk(art Art) (*Walk, error) {
 	s.Follower.Speed, s.Follower.MaxSpeed, s.Follower.Probe = walkFollowSpeed, walkFollowMax, walkProbe
 	r.Source = s.Cycle
 	r.Add(s.Follower, g)
+	if s.Scarf, err = addScarf(r, world); err != nil {
+		return nil, err
+	}
 	r.Teleport(mgl64.Vec2{WalkStartX, walkStartY})
-	s.pops = make([]quality.AngleDelta, def.NumBones())
+	s.pops = make([]quality.AngleDelta, bipedBones) // the scarf's springs are not joints
 	s.legs = [2]limb{bipedLegFar(def), bipedLegNear(def)}
 	return s, nil
 }
