@@ -42,7 +42,7 @@ func FromASCII(rows []string, cell float64) (*World, error) {
 	if cols == 0 {
 		return nil, fmt.Errorf("terrain: FromASCII: rows: all rows are empty")
 	}
-	w, err := New(float64(cols)*cell, float64(len(rows))*cell, 32)
+	w, err := New(float64(cols)*cell, float64(len(rows))*cell)
 	if err != nil {
 		return nil, fmt.Errorf("terrain: FromASCII: %w", err)
 	}
@@ -110,7 +110,7 @@ var SceneNames = []string{"flat", "slope30", "slope40", "stairs16", "sawtooth", 
 // Scene builds one of the motion-quality scenes by name (see SceneNames and
 // the Scene* constants for their exact geometry).
 func Scene(name string) (*World, error) {
-	w, err := New(SceneWidth, SceneHeight, 32)
+	w, err := New(SceneWidth, SceneHeight)
 	if err != nil {
 		return nil, err
 	}

@@ -78,7 +78,7 @@ func BenchmarkRaycastGenerated(b *testing.B) {
 		w.Raycast(r[0], r[1])
 	}
 	b.ReportMetric(float64(hits), "hits/4096")
-	b.ReportMetric(float64(w.ShapeCount()), "shapes")
+	b.ReportMetric(float64(w.NumShapes()), "shapes")
 }
 
 // BenchmarkDrawBuild: the per-frame CPU work of a textured World.Draw on a
@@ -93,5 +93,5 @@ func BenchmarkDrawBuild(b *testing.B) {
 		g.Translate(0.5, 0)
 		w.BuildTextureMeshes(&g, 64, 64, 64, 16, 1)
 	}
-	b.ReportMetric(float64(w.ShapeCount()), "shapes")
+	b.ReportMetric(float64(w.NumShapes()), "shapes")
 }

@@ -32,9 +32,9 @@ func TestBuilderErrorsNameTheField(t *testing.T) {
 		{second(w.AddHeightField(0, 0, []float64{1, 2}, 720, 0)), "spacing"},
 		{second(w.AddStairs(0, 500, 10, 16, 0, 720, 0)), "steps"},
 		{second(w.AddCircle(0, 0, -1, 0)), "r:"},
-		{second(terrain.New(0, 10, 32)), "width"},
-		{second(terrain.New(10, math.Inf(1), 32)), "height"},
-		{second(terrain.New(10, 10, 0)), "cell"},
+		{second(terrain.New(0, 10)), "width"},
+		{second(terrain.New(10, math.Inf(1))), "height"},
+		{second(terrain.New(10, 10, terrain.WithCellSize(0))), "cell"},
 	}
 	for i, c := range cases {
 		if c.err == nil || !contains(c.err.Error(), c.want) {

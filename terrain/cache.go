@@ -12,7 +12,6 @@ import (
 // they were computed from so that a moved shape is noticed and recomputed.
 type shapeEntry struct {
 	// Hot fields first, in the order a query reads them.
-	stamp  uint32                // last query that tested this shape
 	tags   *resolv.Tags          // read live, so tag changes apply at once
 	poly   *resolv.ConvexPolygon // nil unless a polygon
 	circle *resolv.Circle        // nil unless a circle
@@ -58,7 +57,6 @@ func (w *World) sync(e *shapeEntry, force bool) {
 		return
 	}
 	if p := e.poly; p != nil {
-		e.pos, e.rot, e.scale = p.Position(), p.Rotation(), p.Scale()
 		n := len(p.Points)
 		if n != e.vCount || force {
 			e.vStart = len(w.verts)
@@ -68,7 +66,20 @@ func (w *World) sync(e *shapeEntry, force bool) {
 				w.edges = append(w.edges, edgeData{})
 			}
 		}
-		vs := w.verts[e.vStart : e.vStart+n]
+		e.transform(w.verts[e.vStart:e.vStart+n], w.edges[e.vStart:e.vStart+n])
+		return
+	}
+	e.transform(nil, nil)
+}
+
+// transform reads e's shape's transform into e and, for a polygon, writes its
+// transformed vertices into vs and its edges into es (both of length
+// len(Points)), with the winding sign and the bounding box. It writes nothing
+// but e, vs and es, so a query can run it on its own copy.
+func (e *shapeEntry) transform(vs []mgl64.Vec2, es []edgeData) {
+	if p := e.poly; p != nil {
+		e.pos, e.rot, e.scale = p.Position(), p.Rotation(), p.Scale()
+		e.vCount = len(vs)
 		// Same arithmetic as resolv's ConvexPolygon.Transformed, without its
 		// allocation.
 		for i, pt := range p.Points {
@@ -80,7 +91,7 @@ func (w *World) sync(e *shapeEntry, force bool) {
 		}
 		e.sign = windingSign(vs)
 		e.setBox(vs)
-		setEdges(w.edges[e.vStart:e.vStart+n], vs, e.sign)
+		setEdges(es, vs, e.sign)
 		return
 	}
 	if c := e.circle; c != nil {

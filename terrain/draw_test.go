@@ -73,7 +73,7 @@ func TestDrawTextureMeshesDoNotAllocate(t *testing.T) {
 // risers, ends and bottoms face sideways or down, and the circle gets none.
 func TestDrawTextureMeshCounts(t *testing.T) {
 	w, _ := terrain.Scene("stairs16")
-	quads := w.ShapeCount()
+	quads := w.NumShapes()
 	w.AddCircle(300, 100, 20, 0)
 	var g ebiten.GeoM
 	fill, grass := w.BuildTextureMeshes(&g, 64, 64, 64, 16, 1)

@@ -12,7 +12,7 @@ import (
 // Screen space: x right, y down. A 30-degree slope rising to the right; a foot
 // ray cast straight down lands on it and the outward normal leans left and up.
 func ExampleWorld_Raycast() {
-	w, _ := terrain.New(640, 480, 32)
+	w, _ := terrain.New(640, 480)
 	w.AddGround([]mgl64.Vec2{{0, 400}, {100, 400}, {300, 400 - 200*0.57735026919}}, 480, 0)
 	p, n, ok := w.Raycast(mgl64.Vec2{200, 0}, mgl64.Vec2{200, 480})
 	fmt.Printf("ok=%v point=(%.2f, %.2f) normal=(%.3f, %.3f)\n", ok, p[0], p[1], n[0], n[1])

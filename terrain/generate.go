@@ -83,7 +83,7 @@ func (o GenOptions) withDefaults() GenOptions {
 func Generate(seed uint64, opts GenOptions) *World {
 	o := opts.withDefaults()
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	w, err := New(o.Width, o.Height, o.CellSize)
+	w, err := New(o.Width, o.Height, WithCellSize(o.CellSize))
 	if err != nil {
 		// withDefaults keeps the size valid; this is unreachable.
 		panic(err)

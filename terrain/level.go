@@ -406,7 +406,7 @@ func (lv *Level) Build() (*World, error) {
 	if cell == 0 {
 		cell = 32
 	}
-	w, err := New(lv.Width, lv.Height, cell)
+	w, err := New(lv.Width, lv.Height, WithCellSize(cell))
 	if err != nil {
 		return nil, fmt.Errorf("terrain: level: %w", err)
 	}

@@ -26,7 +26,7 @@ func TestBundledLevelsBuild(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if w.ShapeCount() == 0 {
+		if w.NumShapes() == 0 {
 			t.Errorf("%s: no shapes", name)
 		}
 	}

@@ -12,9 +12,16 @@ package terrain
 // The segment is first clipped to the grid rectangle with the slab method;
 // tMaxX/tMaxY hold the t of the next vertical/horizontal cell boundary and
 // tDeltaX = cellWidth/|D.x| (likewise y) the t between boundaries. A shape
-// spanning several cells is tested once per query: each cached shape keeps the
-// stamp of the last query that tested it, and the World's stamp increments per
-// query (a per-World generation counter, so no set is cleared or allocated).
+// spanning several cells is tested about once per query: the query keeps the
+// IDs of the last few shapes it tested in a small ring of its own (a shape
+// met again after it left the ring is tested again, which finds the same
+// crossing and changes nothing).
+//
+// Concurrency. A query writes only to its own stack: the cached geometry is
+// read, never updated, by queries. A shape the cache does not know, or one
+// that moved since it was cached, is transformed into the query's own scratch
+// (exact, only slower); Sync brings the cache up to date. So any number of
+// goroutines may query one World at once while nothing changes it.
 //
 // Narrowphase, polygon edge A->B, E = B-A. Solve P + t*D = A + u*E. Crossing
 // both sides with E and with D (cross(a,b) = a.x*b.y - a.y*b.x) gives
@@ -101,7 +108,7 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 		Normal:   normal,
 		Fraction: t,
 		Distance: t * math.Sqrt(b.dx*b.dx+b.dy*b.dy),
-		Shape:    w.entries[b.entry].shape,
+		Shape:    b.shape,
 		Inside:   inside,
 		OK:       true,
 	}
@@ -132,15 +139,8 @@ func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
 	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
 	gw, gh := float64(nx)*cw, float64(ny)*ch
 
-	w.stamp++
-	if w.stamp == 0 {
-		for i := range w.entries {
-			w.entries[i].stamp = 0
-		}
-		w.stamp = 1
-	}
 	*b = best{t: math.Inf(1), entry: -1, px: px, py: py, dx: dx, dy: dy, idx: 1 / dx, idy: 1 / dy,
-		req: f.Require, excl: f.excludeMask(), stamp: w.stamp}
+		req: f.Require, excl: f.excludeMask()}
 
 	// Clip [0,1] to the grid rectangle (slab method), skipped when both ends
 	// lie inside it.
@@ -155,7 +155,7 @@ func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
 		// over FilterCells sees the same shapes).
 		w.castBorder(b)
 		if !inGrid {
-			return b.entry >= 0
+			return b.found
 		}
 	}
 
@@ -203,7 +203,7 @@ func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
 			}
 		}
 	}
-	return b.entry >= 0
+	return b.found
 }
 
 // visitCell tests the shapes of one cell that this query has not tested yet.
@@ -220,24 +220,67 @@ func (w *World) visitCell(cell *resolv.Cell, b *best) {
 		default:
 			id = s.ID()
 		}
+		if b.tested(id) {
+			continue
+		}
 		ei := -1
 		if k := int(id - w.idBase); id >= w.idBase && k < len(w.slot) {
 			ei = int(w.slot[k])
 		}
 		if ei < 0 {
-			ei = w.register(s)
-		}
-		e := &w.entries[ei]
-		if e.stamp == b.stamp {
+			w.testLive(s, b)
 			continue
 		}
-		e.stamp = b.stamp
+		e := &w.entries[ei]
 		if tags := *e.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
 			continue
 		}
-		w.sync(e, false)
-		w.testShape(e, ei, b)
+		if !e.fresh() {
+			w.testLive(s, b)
+			continue
+		}
+		testShape(e, w.edges[e.vStart:e.vStart+e.vCount], ei, b)
 	}
+}
+
+// testLive tests a shape the cache does not hold (or holds stale) by
+// transforming it into the query's own scratch. It allocates only for a
+// polygon of more than len(liveScratch.verts) vertices.
+func (w *World) testLive(s resolv.IShape, b *best) {
+	tags := s.Tags()
+	if tags == nil {
+		return
+	}
+	if t := *tags; (b.req != 0 && t&b.req == 0) || t&b.excl != 0 {
+		return
+	}
+	var sc liveScratch
+	e := shapeEntry{shape: s, tags: tags}
+	var edges []edgeData
+	switch sh := s.(type) {
+	case *resolv.ConvexPolygon:
+		e.poly = sh
+		n := len(sh.Points)
+		vs, es := sc.verts[:0], sc.edges[:0]
+		if n > len(sc.verts) {
+			vs, es = make([]mgl64.Vec2, 0, n), make([]edgeData, 0, n)
+		}
+		vs, es = vs[:n], es[:n]
+		e.transform(vs, es)
+		edges = es
+	case *resolv.Circle:
+		e.circle = sh
+		e.transform(nil, nil)
+	default:
+		return
+	}
+	testShape(&e, edges, -1, b)
+}
+
+// liveScratch holds the transformed geometry of one shape tested live.
+type liveScratch struct {
+	verts [16]mgl64.Vec2
+	edges [16]edgeData
 }
 
 // castBorder tests the shapes of the border cells of the grid that lie under
@@ -283,22 +326,43 @@ func cellIndex(v, size float64) int {
 }
 
 // best is one query's segment and filter and the nearest crossing found so
-// far.
+// far, with a copy of the hit edge (or circle) so that the hit is resolved
+// without going back to the cache.
 type best struct {
 	t        float64
-	entry    int     // cache index of the shape
-	edge     int     // polygon edge index (from vertex edge to edge+1)
-	sign     float64 // winding sign used for the normal (0: face the ray)
+	entry    int // cache index of the shape, -1 for none or a shape tested live
+	shape    resolv.IShape
+	edge     edgeData // the polygon edge hit
+	cx, cy   float64  // the centre of the circle hit
+	sign     float64  // winding sign used for the normal (0: face the ray)
 	isCircle bool
+	found    bool
 
 	px, py, dx, dy float64 // the segment P + t*D
 	idx, idy       float64 // 1/dx, 1/dy (infinite when zero)
 	req, excl      resolv.Tags
-	stamp          uint32
+
+	seen  [8]uint32 // IDs of the last shapes tested (a ring)
+	nseen int
 }
 
-// testShape tests the segment against one cached shape and updates b.
-func (w *World) testShape(e *shapeEntry, ei int, b *best) {
+// tested reports whether the shape of this id was tested lately by this
+// query, and records it otherwise.
+func (b *best) tested(id uint32) bool {
+	n := min(b.nseen, len(b.seen))
+	for i := range n {
+		if b.seen[i] == id {
+			return true
+		}
+	}
+	b.seen[b.nseen%len(b.seen)] = id
+	b.nseen++
+	return false
+}
+
+// testShape tests the segment against one shape with its edges es (nil for a
+// circle) and updates b. ei is its cache index, or -1.
+func testShape(e *shapeEntry, es []edgeData, ei int, b *best) {
 	px, py, dx, dy := b.px, b.py, b.dx, b.dy
 	// Slab test of the segment against the shape's box, limited to the best
 	// hit so far: a shape whose box the segment enters after the best hit
@@ -343,7 +407,8 @@ func (w *World) testShape(e *shapeEntry, ei int, b *best) {
 			}
 		}
 		if t < b.t {
-			b.t, b.entry, b.isCircle = t, ei, true
+			b.t, b.entry, b.shape, b.isCircle, b.found = t, ei, e.shape, true, true
+			b.cx, b.cy = e.pos.X, e.pos.Y
 		}
 		return
 	}
@@ -357,7 +422,7 @@ func (w *World) testShape(e *shapeEntry, ei int, b *best) {
 	if edges <= 0 {
 		return
 	}
-	es := w.edges[e.vStart : e.vStart+edges]
+	es = es[:edges]
 	for i := range es {
 		ed := &es[i]
 		den := dx*ed.ey - dy*ed.ex
@@ -372,7 +437,7 @@ func (w *World) testShape(e *shapeEntry, ei int, b *best) {
 		if !(un >= 0 && un <= den && tn >= 0 && tn <= den && tn < b.t*den) {
 			continue
 		}
-		b.t, b.entry, b.edge, b.sign, b.isCircle = tn/den, ei, i, sign, false
+		b.t, b.entry, b.shape, b.edge, b.sign, b.isCircle, b.found = tn/den, ei, e.shape, *ed, sign, false, true
 	}
 }
 
@@ -383,17 +448,16 @@ func (w *World) resolve(b *best) (point, normal mgl64.Vec2, inside, ok bool) {
 	px, py, dx, dy := b.px, b.py, b.dx, b.dy
 	t := min(max(b.t, 0), 1)
 	point = mgl64.Vec2{px + t*dx, py + t*dy}
-	e := &w.entries[b.entry]
 	var nx, ny float64
 	if b.isCircle {
-		nx, ny = point[0]-e.pos.X, point[1]-e.pos.Y
+		nx, ny = point[0]-b.cx, point[1]-b.cy
 		if l := math.Sqrt(nx*nx + ny*ny); l > 0 && finite(l) {
 			nx, ny = nx/l, ny/l
 		} else {
 			nx, ny = 0, 0
 		}
 	} else {
-		ed := &w.edges[e.vStart+b.edge]
+		ed := &b.edge
 		// Snap to an axis-aligned edge's coordinate, so that a ray onto a
 		// flat floor, ceiling or wall reports the surface's exact value.
 		if ed.ey == 0 {

@@ -14,7 +14,7 @@ const tol = 1e-9
 
 func newWorld(t testing.TB) *terrain.World {
 	t.Helper()
-	w, err := terrain.New(1280, 720, 32)
+	w, err := terrain.New(1280, 720)
 	if err != nil {
 		t.Fatal(err)
 	}

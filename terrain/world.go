@@ -20,9 +20,11 @@ const (
 // World is a collision world: a *resolv.Space plus the cached geometry and
 // scratch state that make its queries fast and allocation-free.
 //
-// A World is not safe for concurrent use: each query writes to the World's
-// own scratch state (never to package globals), so two Worlds wrapping two
-// spaces can be queried from two goroutines.
+// Queries (Raycast, Cast, CastFiltered, SurfaceBelow, SurfaceAlong) never
+// write to the World or to package state, so any number of goroutines may
+// query one World at once, as long as nothing changes the World or its space
+// meanwhile: the Add methods, Refresh, Sync, Draw and moving shapes in the
+// space belong between the parallel parts of a frame.
 type World struct {
 	// Filter is the filter used by Raycast, Cast and SurfaceBelow. The default
 	// (zero) value sees every shape except triggers.
@@ -35,30 +37,54 @@ type World struct {
 	edges   []edgeData   // their edges, parallel to verts (cache.go)
 	slot    []int32      // entry index by shape ID - idBase, -1 if unknown
 	idBase  uint32
-	stamp   uint32 // per-query generation for deduplicating shapes
+	syncFn  func(resolv.IShape, int, int) bool // Sync's visitor
 
 	draw drawCache // cached paths for Draw (draw.go)
 }
 
-// Option configures a World made by Wrap.
-type Option func(*World)
+// DefaultCellSize is the side of a broadphase cell, in pixels, of a World made
+// by New without WithCellSize.
+const DefaultCellSize = 32
+
+// Option configures a World made by New or Wrap. Every option works with
+// both, except WithCellSize, which only New can apply (Wrap keeps the cells of
+// the space it is given).
+type Option func(*config)
+
+// config collects the options of New and Wrap.
+type config struct {
+	filter   Filter
+	cellSize int
+}
 
 // WithFilter sets the World's default Filter.
 func WithFilter(f Filter) Option {
-	return func(w *World) { w.Filter = f }
+	return func(c *config) { c.filter = f }
 }
 
-// New returns a World on a new resolv space of the given size in pixels,
-// divided into square broadphase cells of cellSize pixels. Shapes are added
-// with the World's Add methods. It returns an error naming the argument if
-// width or height is not a finite number in (0, MaxSpaceSize], if cellSize is
-// not positive, or if the space would have more than MaxCells cells.
-func New(width, height float64, cellSize int) (*World, error) {
-	if err := checkSize(width, height, cellSize); err != nil {
+// WithCellSize sets the side of New's square broadphase cells, in pixels
+// (default DefaultCellSize). Wrap ignores it.
+func WithCellSize(pixels int) Option {
+	return func(c *config) { c.cellSize = pixels }
+}
+
+// New returns a World on a new resolv space of the given size in pixels.
+// Shapes are added with the World's Add methods. It returns an error naming
+// the argument if width or height is not a finite number in
+// (0, MaxSpaceSize], if the cell size is not positive, or if the space would
+// have more than MaxCells cells.
+func New(width, height float64, opts ...Option) (*World, error) {
+	c := config{cellSize: DefaultCellSize}
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	if err := checkSize(width, height, c.cellSize); err != nil {
 		return nil, fmt.Errorf("terrain: New: %w", err)
 	}
-	space := resolv.NewSpace(int(math.Ceil(width)), int(math.Ceil(height)), cellSize, cellSize)
-	return Wrap(space), nil
+	space := resolv.NewSpace(int(math.Ceil(width)), int(math.Ceil(height)), c.cellSize, c.cellSize)
+	return Wrap(space, opts...), nil
 }
 
 // checkSize validates the size of a space, naming the bad field.
@@ -83,15 +109,18 @@ func checkSize(width, height float64, cellSize int) error {
 // Wrap returns a World over a space the game already owns. The World reads
 // the space's cells and shapes; it never adds, moves or removes shapes.
 //
-// Moving, rotating or scaling a shape is picked up by the next query. After
-// editing a polygon's Points in place, call Refresh. Shapes added to the space
-// later are picked up the first time a query meets them (that first meeting
-// allocates once).
+// Moving, rotating or scaling a shape, and adding shapes to the space, are
+// seen exactly by the next query; until Sync (or Refresh) updates the cache,
+// queries transform such shapes on the fly, which is slower. After editing a
+// polygon's Points in place, call Refresh.
 func Wrap(space *resolv.Space, opts ...Option) *World {
-	w := &World{space: space}
+	var c config
 	for _, o := range opts {
-		o(w)
+		if o != nil {
+			o(&c)
+		}
 	}
+	w := &World{space: space, Filter: c.filter}
 	w.Refresh()
 	return w
 }
@@ -108,8 +137,8 @@ func (w *World) Bounds() (min, max mgl64.Vec2) {
 	return mgl64.Vec2{}, mgl64.Vec2{float64(w.space.Width()), float64(w.space.Height())}
 }
 
-// ShapeCount returns the number of shapes in the space.
-func (w *World) ShapeCount() int {
+// NumShapes returns the number of shapes in the space.
+func (w *World) NumShapes() int {
 	n := 0
 	w.space.ForEachShape(func(resolv.IShape, int, int) bool { n++; return true })
 	return n
@@ -150,6 +179,31 @@ func (w *World) Refresh() {
 		return true
 	})
 	w.draw.valid = false
+}
+
+// Sync brings the World's cache up to date with the space: shapes added to
+// the space since are cached, and moved, rotated or scaled shapes have their
+// geometry recomputed. Queries are exact without it; call it once a frame,
+// after moving shapes and before the frame's queries, to keep them fast. It
+// allocates only when the cache grows. Like the Add methods, it must not run
+// while other goroutines query the World.
+func (w *World) Sync() {
+	if w == nil || w.space == nil {
+		return
+	}
+	for i := range w.entries {
+		w.sync(&w.entries[i], false)
+	}
+	if w.syncFn == nil {
+		w.syncFn = w.syncShape // made once: a method value allocates
+	}
+	w.space.ForEachShape(w.syncFn)
+}
+
+// syncShape caches s if the World does not know it yet.
+func (w *World) syncShape(s resolv.IShape, _, _ int) bool {
+	w.entryOf(s)
+	return true
 }
 
 // growSlots makes w.slot cover shape IDs up to id.

@@ -6,9 +6,6 @@ import (
 	"slices"
 	"testing"
 	"time"
-
-	"github.com/ikanim/kit/ikanim"
-	"github.com/ikanim/kit/terrain"
 )
 
 func newTestSwarm(t testing.TB, count int) *Swarm {
@@ -79,26 +76,11 @@ func TestSwarmSceneFrameDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// terrainConcurrent says whether terrain.World is safe for queries from
-// several goroutines at once on this branch. It is not yet: a query keeps
-// its scratch (the stamps that skip shapes already tested) in the World, so
-// two creatures querying one World from two workers can make one of them
-// skip a shape and miss a hit, and a crowd run then drifts from the
-// sequential one. Set it to true when terrain's concurrency-safe World is
-// on main, and run
-//
-//	go test -race -run TestSwarmCrowdMatchesSequential ./demo/sim
-const terrainConcurrent = false
-
 // TestSwarmCrowdMatchesSequential runs the scene (2,000 creatures, 4 s at
 // 60 TPS: turns, edges, falls and respawns) on one goroutine and on crowds
 // of 2 and 3 workers, and wants every creature, every leg, the scene's own
-// steering and fall state and its figures bit-identical.
-//
-// While terrainConcurrent is false the crowd's creatures are built on one
-// copy of the level's World per worker (the same geometry, so the same
-// hits), each copy queried by one worker only; with it true they all share
-// the scene's World, as in the demo.
+// steering and fall state and its figures bit-identical. Every creature
+// queries the scene's one World, as in the demo; run it with -race too.
 func TestSwarmCrowdMatchesSequential(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three runs of 2,000 creatures for 4 s")
@@ -120,40 +102,10 @@ func TestSwarmCrowdMatchesSequential(t *testing.T) {
 	t.Logf("sequential run: %d falls, %d respawns, %d stances, NaN %d", falls, respawns, seq.meter.Stances(), seq.meter.NaNs())
 	for _, workers := range []int{2, 3} {
 		s := newTestSwarm(t, count)
-		if !terrainConcurrent {
-			s = swarmWorldPerWorker(t, count, workers)
-		}
 		if d := swarmDiff(seq, run(s, workers)); d != "" {
 			t.Errorf("%d workers: %s", workers, d)
 		}
 	}
-}
-
-// swarmWorldPerWorker builds the test swarm with the creatures that one
-// worker of a crowd of workers updates on one World of their own: the
-// scene hands the crowd swarmChunk creatures at a time, and the crowd
-// splits a run of n into workers contiguous parts of ceil(n/workers).
-func swarmWorldPerWorker(t testing.TB, count, workers int) *Swarm {
-	t.Helper()
-	worlds := make([]*terrain.World, workers)
-	for k := range worlds {
-		w, _, _, err := level("swarm.json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		worlds[k] = w
-	}
-	s, err := newSwarm(Art{}, count, 1, func(i int, _ *terrain.World) ikanim.Ground {
-		lo := i - i%swarmChunk
-		n := min(swarmChunk, count-lo)
-		part := (n + workers - 1) / workers
-		return worlds[(i-lo)/part]
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
-	return s
 }
 
 // swarmDiff describes the first difference between two swarm scenes ("" if

@@ -17,7 +17,7 @@ import (
 // inside A (10 px below A's top).
 func creatureOverlapWorld(t testing.TB) *terrain.World {
 	t.Helper()
-	w, err := terrain.New(800, 600, 32)
+	w, err := terrain.New(800, 600)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,7 +122,7 @@ func TestCreatureSteepPeaksProgressBounded(t *testing.T) {
 // feet must plant again (the creature stops walking once a foot plants).
 func TestCreatureFallIsSwept(t *testing.T) {
 	spider, c6, c4, _ := creatureSceneKinds(t)
-	w, err := terrain.New(600, 400, 32)
+	w, err := terrain.New(600, 400)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ type creatureSlipTerrain struct {
 // half-width hw and height h centred at x=300, 600 px wide.
 func creatureSlipPeak(hw, h float64) func(t *testing.T) (*terrain.World, float64) {
 	return func(t *testing.T) (*terrain.World, float64) {
-		w, err := terrain.New(600, 400, 32)
+		w, err := terrain.New(600, 400)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +54,7 @@ const creatureSlipCell = 8
 // triangle, 112 px wide and 87 px high) standing on a rock (a circle) next
 // to a ledge (a box), above flat ground at y=300, 400 px wide.
 func creatureSlipRock(t *testing.T) (*terrain.World, float64) {
-	w, err := terrain.New(400, 400, 32)
+	w, err := terrain.New(400, 400)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestCreatureTugOfWarKeepsTipsOnContacts(t *testing.T) {
 	}
 	body := mgl64.Vec2{300, ground - spider.BodyHeight()}
 	flat := func() *Creature {
-		w, err := terrain.New(600, 400, 32)
+		w, err := terrain.New(600, 400)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -272,7 +272,7 @@ func TestCreatureTugOfWarKeepsTipsOnContacts(t *testing.T) {
 		t.Fatalf("setup: R3's target is %.6f px from its hip, want %v", t3.Sub(hip3).Len(), near)
 	}
 	// The stone under R3's foot.
-	w, err := terrain.New(600, 400, 32)
+	w, err := terrain.New(600, 400)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func ExampleLoad() {
 	player := lv.Entity("Player")
 	h := lv.World.Cast(player.Pos.Sub(mgl64.Vec2{0, 8}), player.Pos.Add(mgl64.Vec2{0, 8}))
 	fmt.Println("player at", player.Pos, "stands on", h.Point, "facing", h.Normal)
-	fmt.Println(len(lv.Entities), "entities,", lv.World.ShapeCount(), "shapes")
+	fmt.Println(len(lv.Entities), "entities,", lv.World.NumShapes(), "shapes")
 	// Output:
 	// levels: [Level_0 Level_1]
 	// player at [40 128] stands on [40 128] facing [0 -1]
@@ -52,7 +52,7 @@ func ExampleProject_Level() {
 	h := lv.World.Cast(mgl64.Vec2{252, 0}, mgl64.Vec2{252, 160})
 	v := h.Shape.Data().(*ldtk.IntGridValue)
 	fmt.Printf("x=252 lands on %s (value %d) at y=%v, platform %v\n", v.Identifier, v.Value, h.Point[1], h.Shape.Tags().Has(terrain.TagPlatform))
-	fmt.Println(lv.World.ShapeCount(), "rectangles for 52 solid cells")
+	fmt.Println(lv.World.NumShapes(), "rectangles for 52 solid cells")
 	// Output:
 	// x=252 lands on Oneway_platform (value 2) at y=80, platform true
 	// 3 rectangles for 52 solid cells

@@ -136,7 +136,7 @@ func TestLevelShapes(t *testing.T) {
 	if cellTags["Wall"] != base|terrain.TagWall || cellTags["Oneway_platform"] != base|terrain.TagPlatform || cellTags["Water"] != base {
 		t.Errorf("IntGrid tags %#x %#x %#x", uint64(cellTags["Wall"]), uint64(cellTags["Oneway_platform"]), uint64(cellTags["Water"]))
 	}
-	if n := l.World.ShapeCount(); n != 13 {
+	if n := l.World.NumShapes(); n != 13 {
 		t.Errorf("%d shapes, want 9 from entities + 4 IntGrid rectangles", n)
 	}
 	// Markers and fields.
@@ -161,8 +161,8 @@ func TestLevelOffsetAndSelection(t *testing.T) {
 	if h := l.World.Cast(mgl64.Vec2{30, 0}, mgl64.Vec2{30, 48}); !h.OK || !near(h.Point, mgl64.Vec2{30, 24}) {
 		t.Errorf("offset cell: %+v, want a hit at (30,24)", h)
 	}
-	if l.WorldPos != (mgl64.Vec2{320, 32}) || l.World.ShapeCount() != 1 {
-		t.Errorf("Level_1 at %v with %d shapes", l.WorldPos, l.World.ShapeCount())
+	if l.WorldPos != (mgl64.Vec2{320, 32}) || l.World.NumShapes() != 1 {
+		t.Errorf("Level_1 at %v with %d shapes", l.WorldPos, l.World.NumShapes())
 	}
 	p, _ := ldtk.Load(os.DirFS("testdata"), "level.ldtk")
 	if _, err := p.Level("7d3c8f00-1111-11ef-8000-000000000011", nil); err != nil {
@@ -181,8 +181,8 @@ func TestOptions(t *testing.T) {
 	}
 	// Layers: only the IntGrid layer.
 	l = level(t, "Level_0", &ldtk.Options{Layers: []string{"Collisions"}})
-	if len(l.Entities) != 0 || l.World.ShapeCount() != 4 {
-		t.Errorf("Layers Collisions: %d entities, %d shapes", len(l.Entities), l.World.ShapeCount())
+	if len(l.Entities) != 0 || l.World.NumShapes() != 4 {
+		t.Errorf("Layers Collisions: %d entities, %d shapes", len(l.Entities), l.World.NumShapes())
 	}
 	p, _ := ldtk.Load(os.DirFS("testdata"), "level.ldtk")
 	if _, err := p.Level("", &ldtk.Options{Layers: []string{"Colisions"}}); err == nil || !strings.Contains(err.Error(), `no layer named "Colisions"`) {
@@ -255,7 +255,7 @@ func TestMinimal(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The floor row and the solid block.
-	if l.World.ShapeCount() != 2 || len(l.Entity("Block").Shapes) != 1 {
-		t.Errorf("%d shapes", l.World.ShapeCount())
+	if l.World.NumShapes() != 2 || len(l.Entity("Block").Shapes) != 1 {
+		t.Errorf("%d shapes", l.World.NumShapes())
 	}
 }

@@ -20,7 +20,7 @@ func ExampleLoad() {
 	spawn := m.Object("spawn")
 	h := m.World.Cast(spawn.Pos, spawn.Pos.Add(mgl64.Vec2{0, 100}))
 	fmt.Println("spawn at", spawn.Pos, "stands on", h.Point, "facing", h.Normal)
-	fmt.Println(len(m.Objects), "objects,", m.World.ShapeCount(), "shapes")
+	fmt.Println(len(m.Objects), "objects,", m.World.NumShapes(), "shapes")
 	// Output:
 	// spawn at [32 260] stands on [32 280] facing [0 -1]
 	// 13 objects, 14 shapes

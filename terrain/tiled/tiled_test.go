@@ -138,7 +138,7 @@ func TestLevelObjects(t *testing.T) {
 			}
 			total += len(o.Shapes)
 		}
-		if n := m.World.ShapeCount(); n != total || n != 14 {
+		if n := m.World.NumShapes(); n != total || n != 14 {
 			t.Errorf("%s: %d shapes in the world, objects hold %d, want 14", file, n, total)
 		}
 		spawn := m.Object("spawn")
@@ -175,8 +175,8 @@ func TestFormatsAgree(t *testing.T) {
 func TestOptions(t *testing.T) {
 	// Layers selects object layers by their name or their group's name.
 	m := load(t, "level.tmx", &tiled.Options{Layers: []string{"Decor", "Markers"}})
-	if len(m.Objects) != 3 || m.World.ShapeCount() != 3 || m.Object("arch") == nil {
-		t.Errorf("Layers Decor, Markers: %d objects, %d shapes", len(m.Objects), m.World.ShapeCount())
+	if len(m.Objects) != 3 || m.World.NumShapes() != 3 || m.Object("arch") == nil {
+		t.Errorf("Layers Decor, Markers: %d objects, %d shapes", len(m.Objects), m.World.NumShapes())
 	}
 	if _, err := tiled.Load(os.DirFS("testdata"), "level.tmx", &tiled.Options{Layers: []string{"Grund"}}); err == nil || !strings.Contains(err.Error(), `no object or group layer named "Grund"`) {
 		t.Errorf("unknown layer: err %v", err)
@@ -318,8 +318,8 @@ func TestMarkersOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The space covers the map, rounded up to whole 32-pixel cells.
-	if _, max := m.World.Bounds(); m.World.ShapeCount() != 0 || max != (mgl64.Vec2{160, 96}) {
-		t.Errorf("markers only: %d shapes, bounds %v, want 0 shapes in (160,96)", m.World.ShapeCount(), max)
+	if _, max := m.World.Bounds(); m.World.NumShapes() != 0 || max != (mgl64.Vec2{160, 96}) {
+		t.Errorf("markers only: %d shapes, bounds %v, want 0 shapes in (160,96)", m.World.NumShapes(), max)
 	}
 	m, err = tiled.Parse([]byte(`{"type":"map","infinite":true,"tilewidth":16,"tileheight":16,"layers":[{"type":"objectgroup","name":"S","objects":[{"id":1,"name":"far","x":1000,"y":500,"width":30,"height":20}]}]}`), tiled.TMJ, nil)
 	if err != nil {

@@ -41,7 +41,7 @@ func mod(a, n int) int { return ((a % n) + n) % n }
 // A textured fill shows texel (x, y)/scale modulo the texture size at world
 // point (x, y), whatever the camera: the pattern is fixed to the world.
 func TestTextureTiledInWorldSpace(t *testing.T) {
-	w, err := terrain.New(256, 256, 32)
+	w, err := terrain.New(256, 256)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestTextureTiledInWorldSpace(t *testing.T) {
 // Without a texture the default look is unchanged: the flat DefaultFill
 // inside, DefaultLine on the outline and DefaultGrass on the top edge.
 func TestDefaultLookUnchanged(t *testing.T) {
-	w, err := terrain.New(64, 64, 32)
+	w, err := terrain.New(64, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestDefaultLookUnchanged(t *testing.T) {
 // (half its height, 4 of 8 texels) texel row r covers screen row 28 + r, the
 // strip is tiled along x in world space, and below it the fill shows.
 func TestGrassStripOnTopEdge(t *testing.T) {
-	w, err := terrain.New(64, 64, 32)
+	w, err := terrain.New(64, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestGrassStripOnTopEdge(t *testing.T) {
 // A non-zero Fill tints the texture: an opaque white texel times Fill is
 // Fill.
 func TestTextureTint(t *testing.T) {
-	w, err := terrain.New(64, 64, 32)
+	w, err := terrain.New(64, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
