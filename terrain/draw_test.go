@@ -27,7 +27,7 @@ func TestDrawPathsDoNotAllocate(t *testing.T) {
 // Seams between neighbouring ground quads are not outlined: flat ground of
 // n quads over [0,W] has 2n+2 outline edges (n tops, n bottoms, 2 ends).
 func TestDrawOutlineSkipsSeams(t *testing.T) {
-	w, _ := terrain.Scene("slope30") // 5 quads
+	w, _ := buildScene("slope30") // 5 quads
 	var g ebiten.GeoM
 	w.BuildDrawPaths(&g)
 	if got, want := w.DrawEdges(), 2*5+2; got != want {
@@ -40,7 +40,7 @@ func TestDrawOutlineSkipsSeams(t *testing.T) {
 // 160 px ends and the 1280 px bottom. The covered parts of the risers shared
 // by neighbouring quads are not outlined; the visible parts are.
 func TestDrawOutlineIsUnionPerimeter(t *testing.T) {
-	w, _ := terrain.Scene("stairs16")
+	w, _ := buildScene("stairs16")
 	var g ebiten.GeoM
 	w.BuildDrawPaths(&g)
 	want := 1280 + 16*16.0 + 2*(720-560) + 1280
@@ -72,7 +72,7 @@ func TestDrawTextureMeshesDoNotAllocate(t *testing.T) {
 // covers it, so the grass is one strip quad (2 triangles) per ground quad; the
 // risers, ends and bottoms face sideways or down, and the circle gets none.
 func TestDrawTextureMeshCounts(t *testing.T) {
-	w, _ := terrain.Scene("stairs16")
+	w, _ := buildScene("stairs16")
 	quads := w.NumShapes()
 	w.AddCircle(300, 100, 20, 0)
 	var g ebiten.GeoM

@@ -10,7 +10,7 @@ import (
 
 func scene(t *testing.T, name string) *terrain.World {
 	t.Helper()
-	w, err := terrain.Scene(name)
+	w, err := buildScene(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,7 +19,7 @@ func scene(t *testing.T, name string) *terrain.World {
 
 // down casts from y=0 to the bottom of the space at x.
 func down(w *terrain.World, x float64) terrain.Hit {
-	return w.SurfaceBelow(x, 0, terrain.SceneHeight)
+	return w.SurfaceBelow(x, 0, sceneHeight)
 }
 
 func TestSceneSlopes(t *testing.T) {
@@ -31,12 +31,12 @@ func TestSceneSlopes(t *testing.T) {
 		w := scene(t, name)
 		a := deg * math.Pi / 180
 		s, c := math.Sin(a), math.Cos(a)
-		x0, run := terrain.SceneFeatureX, terrain.SceneSlopeRun
+		x0, run := sceneFeatureX, sceneSlopeRun
 		// Up slope: y = ground - (x - x0)*tan(a); the surface rises to the
 		// right, so its outward normal leans left: (-sin a, -cos a).
 		for _, x := range []float64{x0 + 13, x0 + 100, x0 + run - 7} {
 			h := down(w, x)
-			want := terrain.SceneGroundY - (x-x0)*math.Tan(a)
+			want := sceneGroundY - (x-x0)*math.Tan(a)
 			if !h.OK || math.Abs(h.Point[1]-want) > 1e-9 || !near(h.Normal, mgl64.Vec2{-s, -c}, 1e-9) {
 				t.Errorf("%s up x=%v: %+v, want y=%v normal (%v,%v)", name, x, h, want, -s, -c)
 			}
@@ -45,7 +45,7 @@ func TestSceneSlopes(t *testing.T) {
 		xd := x0 + run + 160
 		x := xd + 50
 		h := down(w, x)
-		want := terrain.SceneGroundY - run*math.Tan(a) + (x-xd)*math.Tan(a)
+		want := sceneGroundY - run*math.Tan(a) + (x-xd)*math.Tan(a)
 		if !h.OK || math.Abs(h.Point[1]-want) > 1e-9 || !near(h.Normal, mgl64.Vec2{s, -c}, 1e-9) {
 			t.Errorf("%s down x=%v: %+v, want y=%v normal (%v,%v)", name, x, h, want, s, -c)
 		}
@@ -54,18 +54,18 @@ func TestSceneSlopes(t *testing.T) {
 
 func TestSceneStairs(t *testing.T) {
 	w := scene(t, "stairs16")
-	x0, tr, rise := terrain.SceneFeatureX, terrain.SceneStepTread, terrain.SceneStepRise
+	x0, tr, rise := sceneFeatureX, sceneStepTread, sceneStepRise
 	for k := 0; k <= 8; k++ {
 		x := x0 + float64(k)*tr + tr/2
 		h := down(w, x)
-		want := terrain.SceneGroundY - float64(k)*rise
+		want := sceneGroundY - float64(k)*rise
 		if !h.OK || h.Point[1] != want || h.Normal != (mgl64.Vec2{0, -1}) {
 			t.Errorf("step %d x=%v: %+v, want y=%v normal (0,-1)", k, x, h, want)
 		}
 	}
 	// A horizontal ray 8 px above the ground meets the first riser at
 	// x0+tread, facing left.
-	h := w.Cast(mgl64.Vec2{100, terrain.SceneGroundY - 8}, mgl64.Vec2{600, terrain.SceneGroundY - 8})
+	h := w.Cast(mgl64.Vec2{100, sceneGroundY - 8}, mgl64.Vec2{600, sceneGroundY - 8})
 	if !h.OK || h.Point[0] != x0+tr || h.Normal != (mgl64.Vec2{-1, 0}) {
 		t.Errorf("riser: %+v, want x=%v normal (-1,0)", h, x0+tr)
 	}
@@ -73,45 +73,45 @@ func TestSceneStairs(t *testing.T) {
 
 func TestSceneSawtoothGapWallCeiling(t *testing.T) {
 	w := scene(t, "sawtooth")
-	tw, th := terrain.SceneToothWidth, terrain.SceneToothHeight
-	x := terrain.SceneFeatureX + tw/4 // halfway up the first tooth
-	if h := down(w, x); !h.OK || math.Abs(h.Point[1]-(terrain.SceneGroundY-th/2)) > 1e-9 {
-		t.Errorf("sawtooth x=%v: %+v, want y=%v", x, h, terrain.SceneGroundY-th/2)
+	tw, th := sceneToothWidth, sceneToothHeight
+	x := sceneFeatureX + tw/4 // halfway up the first tooth
+	if h := down(w, x); !h.OK || math.Abs(h.Point[1]-(sceneGroundY-th/2)) > 1e-9 {
+		t.Errorf("sawtooth x=%v: %+v, want y=%v", x, h, sceneGroundY-th/2)
 	}
 
 	w = scene(t, "gap")
-	gx := terrain.SceneFeatureX + 280
-	if h := down(w, gx+terrain.SceneGapWidth/2); h.OK {
+	gx := sceneFeatureX + 280
+	if h := down(w, gx+sceneGapWidth/2); h.OK {
 		t.Errorf("gap: %+v, want a miss", h)
 	}
-	if h := down(w, gx-1); !h.OK || h.Point[1] != terrain.SceneGroundY {
+	if h := down(w, gx-1); !h.OK || h.Point[1] != sceneGroundY {
 		t.Errorf("before gap: %+v", h)
 	}
 	// The far side of the gap is a wall facing left.
-	h := w.Cast(mgl64.Vec2{gx + 5, terrain.SceneGroundY + 50}, mgl64.Vec2{gx + 100, terrain.SceneGroundY + 50})
-	if !h.OK || h.Point[0] != gx+terrain.SceneGapWidth || h.Normal != (mgl64.Vec2{-1, 0}) {
+	h := w.Cast(mgl64.Vec2{gx + 5, sceneGroundY + 50}, mgl64.Vec2{gx + 100, sceneGroundY + 50})
+	if !h.OK || h.Point[0] != gx+sceneGapWidth || h.Normal != (mgl64.Vec2{-1, 0}) {
 		t.Errorf("gap far wall: %+v", h)
 	}
 
 	w = scene(t, "wall-corner")
-	if h := down(w, terrain.SceneWallX+10); !h.OK || h.Point[1] != terrain.SceneWallTop || h.Normal != (mgl64.Vec2{0, -1}) {
+	if h := down(w, sceneWallX+10); !h.OK || h.Point[1] != sceneWallTop || h.Normal != (mgl64.Vec2{0, -1}) {
 		t.Errorf("wall top: %+v", h)
 	}
 	h = w.Cast(mgl64.Vec2{600, 400}, mgl64.Vec2{1000, 400})
-	if !h.OK || h.Point[0] != terrain.SceneWallX || h.Normal != (mgl64.Vec2{-1, 0}) {
+	if !h.OK || h.Point[0] != sceneWallX || h.Normal != (mgl64.Vec2{-1, 0}) {
 		t.Errorf("wall face: %+v", h)
 	}
 	// Just above the outer corner, a horizontal ray misses the wall.
-	if h := w.Cast(mgl64.Vec2{600, terrain.SceneWallTop - 1}, mgl64.Vec2{1000, terrain.SceneWallTop - 1}); h.OK {
+	if h := w.Cast(mgl64.Vec2{600, sceneWallTop - 1}, mgl64.Vec2{1000, sceneWallTop - 1}); h.OK {
 		t.Errorf("above the corner: %+v, want a miss", h)
 	}
 
 	w = scene(t, "ceiling")
 	h = w.Cast(mgl64.Vec2{600, 500}, mgl64.Vec2{600, 100})
-	if !h.OK || h.Point[1] != terrain.SceneCeilingY || h.Normal != (mgl64.Vec2{0, 1}) {
-		t.Errorf("ceiling: %+v, want y=%v normal (0,1)", h, terrain.SceneCeilingY)
+	if !h.OK || h.Point[1] != sceneCeilingY || h.Normal != (mgl64.Vec2{0, 1}) {
+		t.Errorf("ceiling: %+v, want y=%v normal (0,1)", h, sceneCeilingY)
 	}
-	if _, err := terrain.Scene("nope"); err == nil {
+	if _, err := buildScene("nope"); err == nil {
 		t.Error("unknown scene: no error")
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"github.com/ikanim/kit/terrain"
 )
 
 // creatureBenchCrowd places n creatures of def on terrain's "flat" scene,
@@ -14,7 +12,7 @@ import (
 // them for warm frames.
 func creatureBenchCrowd(b *testing.B, def *Def, n, warm int) []*Creature {
 	w := creatureTestWorld(b, "flat")
-	y := terrain.SceneGroundY - def.BodyHeight()
+	y := sceneGroundY - def.BodyHeight()
 	cs := make([]*Creature, n)
 	for i := range cs {
 		x := 150 + float64(i%900)
@@ -57,8 +55,8 @@ func benchmarkCreatures(b *testing.B, def *Def) {
 // BenchmarkCreatureSpider8: a whole 8-legged spider frame, everything the
 // game needs before it draws: steering, gait, stepping with its foothold
 // rays, body, wall probe, and the pose of every leg (3-segment leg solves,
-// knees included), on the real terrain (resolv world, terrain.Scene
-// ("flat")). Leg, Draw and DrawDebug only read what Update stored.
+// knees included), on the real terrain (resolv world, the flat test scene
+// of helpers_test.go). Leg, Draw and DrawDebug only read what Update stored.
 func BenchmarkCreatureSpider8(b *testing.B) {
 	benchmarkCreatures(b, creatureTestSpider(b, 8))
 }

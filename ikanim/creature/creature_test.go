@@ -11,7 +11,6 @@ import (
 	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/ikanim/ik"
 	"github.com/ikanim/kit/ikanim/internal/num"
-	"github.com/ikanim/kit/terrain"
 )
 
 func creatureLegs(n int) []LegDef {
@@ -105,7 +104,7 @@ func TestCreatureStanceInvariants(t *testing.T) {
 		t.Run(scene, func(t *testing.T) {
 			w := creatureTestWorld(t, scene)
 			d := creatureTestSpider(t, 8)
-			c, err := New(d, mgl64.Vec2{200, terrain.SceneGroundY - 28}, w)
+			c, err := New(d, mgl64.Vec2{200, sceneGroundY - 28}, w)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -159,7 +158,7 @@ func TestCreatureStanceInvariants(t *testing.T) {
 func TestCreatureClimbsWallAndTop(t *testing.T) {
 	w := creatureTestWorld(t, "wall-corner")
 	d := creatureTestSpider(t, 8)
-	c, err := New(d, mgl64.Vec2{600, terrain.SceneGroundY - 28}, w)
+	c, err := New(d, mgl64.Vec2{600, sceneGroundY - 28}, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,11 +170,11 @@ func TestCreatureClimbsWallAndTop(t *testing.T) {
 		if up.Dot(mgl64.Vec2{-1, 0}) > 0.95 {
 			onWall = true
 		}
-		if onWall && up.Dot(mgl64.Vec2{0, -1}) > 0.95 && p[1] < terrain.SceneWallTop {
+		if onWall && up.Dot(mgl64.Vec2{0, -1}) > 0.95 && p[1] < sceneWallTop {
 			onTop = true
 		}
-		if p[0] > terrain.SceneWallX+1 && p[0] < terrain.SceneWidth && p[1] > terrain.SceneWallTop+1 {
-			t.Fatalf("frame %d: body %v inside the block (x > %v, y > %v)", f, p, terrain.SceneWallX, terrain.SceneWallTop)
+		if p[0] > sceneWallX+1 && p[0] < sceneWidth && p[1] > sceneWallTop+1 {
+			t.Fatalf("frame %d: body %v inside the block (x > %v, y > %v)", f, p, sceneWallX, sceneWallTop)
 		}
 	}
 	if !onWall || !onTop {
@@ -222,8 +221,8 @@ func TestCreatureBadInputStaysFinite(t *testing.T) {
 func TestCreatureReachesTarget(t *testing.T) {
 	w := creatureTestWorld(t, "flat")
 	d := creatureTestSpider(t, 6)
-	c, _ := New(d, mgl64.Vec2{300, terrain.SceneGroundY - 28}, w)
-	target := mgl64.Vec2{700, terrain.SceneGroundY - 28}
+	c, _ := New(d, mgl64.Vec2{300, sceneGroundY - 28}, w)
+	target := mgl64.Vec2{700, sceneGroundY - 28}
 	c.SetTarget(target)
 	for f := 0; f < 600 && !c.Arrived(); f++ {
 		c.Update(1.0 / 60)
@@ -239,7 +238,7 @@ func TestCreatureReachesTarget(t *testing.T) {
 func TestCreatureUpdateDoesNotAllocate(t *testing.T) {
 	w := creatureTestWorld(t, "wall-corner")
 	for _, d := range []*Def{creatureTestSpider(t, 8), creatureTentacleDef(t)} {
-		c, _ := New(d, mgl64.Vec2{500, terrain.SceneGroundY - 40}, w)
+		c, _ := New(d, mgl64.Vec2{500, sceneGroundY - 40}, w)
 		c.SetPath([]mgl64.Vec2{{780, 300}, {300, 520}}, true)
 		for f := 0; f < 60; f++ {
 			c.Update(1.0 / 60)
@@ -258,7 +257,7 @@ func TestCreatureDrawDoesNotAllocate(t *testing.T) {
 	img := ebiten.NewImage(8, 8)
 	d := creatureTestSpider(t, 8)
 	d.Sprites = Sprites{Body: ikanim.Sprite{Image: img}, Segments: []ikanim.Sprite{{Image: img, Length: 8}}, FarShade: 0.6}
-	c, _ := New(d, mgl64.Vec2{300, terrain.SceneGroundY - 28}, w)
+	c, _ := New(d, mgl64.Vec2{300, sceneGroundY - 28}, w)
 	dst := ebiten.NewImage(64, 64)
 	opts := &ikanim.DrawOptions{}
 	opts.GeoM.Translate(-250, -500)

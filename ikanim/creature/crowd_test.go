@@ -13,7 +13,7 @@ import (
 // crowdOn places n spiders on terrain's flat scene, each walking a loop.
 func crowdOn(t testing.TB, w *terrain.World, n int) []*Creature {
 	def := creatureTestSpider(t, 8)
-	y := terrain.SceneGroundY - def.BodyHeight()
+	y := sceneGroundY - def.BodyHeight()
 	cs := make([]*Creature, n)
 	for i := range cs {
 		x := 150 + float64(i%900)

@@ -1,6 +1,7 @@
 package creature
 
 import (
+	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -36,12 +37,50 @@ func creatureTestSpider(t testing.TB, legs int) *Def {
 	return d
 }
 
-// creatureTestWorld returns one of terrain's quality scenes.
+// The test scenes: a 1280 x 720 world whose flat ground surface is at
+// sceneGroundY, solid down to the bottom; "wall-corner" adds a block from
+// x = sceneWallX to the right edge, from y = sceneWallTop down to the ground,
+// so (sceneWallX, sceneWallTop) is an outer corner and (sceneWallX,
+// sceneGroundY) an inner one; "slope30" rises at 30 degrees from x = 320 for
+// 320 px, stays level for 160 px and falls back the same way; "stairs16"
+// climbs 8 steps of 16 x 40 px from x = 320, stays level for 160 px and
+// climbs down 8.
+const (
+	sceneWidth, sceneHeight  = 1280.0, 720.0
+	sceneGroundY             = 560.0
+	sceneWallX, sceneWallTop = 800.0, 240.0
+)
+
+// creatureTestWorld returns the test scene "flat" or "wall-corner".
 func creatureTestWorld(t testing.TB, name string) *terrain.World {
 	t.Helper()
-	w, err := terrain.Scene(name)
+	w, err := terrain.New(sceneWidth, sceneHeight)
 	if err != nil {
 		t.Fatal(err)
+	}
+	g := sceneGroundY
+	ground := []mgl64.Vec2{{0, g}, {sceneWidth, g}}
+	switch name {
+	case "slope30":
+		top := g - 320*math.Tan(math.Pi/6)
+		ground = []mgl64.Vec2{{0, g}, {320, g}, {640, top}, {800, top}, {1120, g}, {sceneWidth, g}}
+	case "stairs16":
+		up := terrain.Stairs(320, g, 40, 16, 8)
+		end := up[len(up)-1]
+		down := terrain.Stairs(end[0]+160-40, end[1], 40, -16, 8)
+		ground = append(append(append([]mgl64.Vec2{{0, g}}, up...), down...), mgl64.Vec2{sceneWidth, g})
+	}
+	if _, err := w.AddGround(ground, sceneHeight, 0); err != nil {
+		t.Fatal(err)
+	}
+	switch name {
+	case "flat", "slope30", "stairs16":
+	case "wall-corner":
+		if _, err := w.AddBox(sceneWallX, sceneWallTop, sceneWidth-sceneWallX, sceneGroundY-sceneWallTop, terrain.TagWall); err != nil {
+			t.Fatal(err)
+		}
+	default:
+		t.Fatalf("no test scene %q", name)
 	}
 	return w
 }

@@ -58,11 +58,15 @@ func drawSpiders(t testing.TB, n int, atlas bool) []*creature.Creature {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := terrain.Scene("flat")
+	// Flat ground at y = 560 across a 1280 x 720 world.
+	w, err := terrain.New(1280, 720)
 	if err != nil {
 		t.Fatal(err)
 	}
-	y := terrain.SceneGroundY - def.BodyHeight()
+	if _, err := w.AddGround([]mgl64.Vec2{{0, 560}, {1280, 560}}, 720, 0); err != nil {
+		t.Fatal(err)
+	}
+	y := 560 - def.BodyHeight()
 	cs := make([]*creature.Creature, n)
 	for i := range cs {
 		c, err := creature.New(def, mgl64.Vec2{150 + float64(i%900), y}, w)
