@@ -1,7 +1,6 @@
-package drawtest
+package rendertest
 
 import (
-	"image"
 	"image/color"
 	"testing"
 
@@ -9,12 +8,6 @@ import (
 
 	"github.com/ikanim/kit/terrain"
 )
-
-func pixels(img *ebiten.Image) *image.RGBA {
-	out := image.NewRGBA(img.Bounds())
-	img.ReadPixels(out.Pix)
-	return out
-}
 
 // texelColor is the colour of texel (i, j) of the test textures: every texel
 // of a small texture distinct.

@@ -1,4 +1,4 @@
-package drawtest
+package rendertest
 
 import (
 	"image"
@@ -12,8 +12,7 @@ import (
 	"github.com/ikanim/kit/terrain"
 )
 
-// loadPNG reads a PNG of package assets' sources by path (the terrain
-// packages never import package assets).
+// loadPNG reads a PNG of package assets' sources by path.
 func loadPNG(t *testing.T, name string) *ebiten.Image {
 	t.Helper()
 	f, err := os.Open(filepath.Join("..", "..", "..", "assets", "sprites", name))
@@ -28,8 +27,9 @@ func loadPNG(t *testing.T, name string) *ebiten.Image {
 	return ebiten.NewImageFromImage(img)
 }
 
-// TestShot writes the review pictures described in the package doc when
-// TERRAIN_SHOT names a directory.
+// TestShot writes DIR/terrain_flat.png and DIR/terrain_textured.png when
+// TERRAIN_SHOT=DIR: a generated world drawn with the default look and with
+// the ground and grass textures of package assets, for review.
 func TestShot(t *testing.T) {
 	dir := os.Getenv("TERRAIN_SHOT")
 	if dir == "" {
