@@ -72,7 +72,7 @@ import (
 //
 // Limits: a file of at most MaxClipBytes, at most MaxClipKeys keys per
 // track, MaxClipEvents events, names and strings of at most MaxClipText
-// bytes, coordinates within 1e6 px and angles within 36000 degrees.
+// bytes, coordinates within MaxFileCoord (1e7) px and angles within 36000 degrees.
 type Clip struct {
 	Name     string
 	Duration float64
@@ -228,8 +228,8 @@ func ParseClip(data []byte, def *RigDef) (*Clip, error) {
 		if err := p.key("root", k, key.clipTime, c.root); err != nil {
 			return nil, err
 		}
-		if !num.Finite(key.X) || !num.Finite(key.Y) || math.Abs(key.X) > 1e6 || math.Abs(key.Y) > 1e6 {
-			return nil, p.errorf("root key %d: x, y must be finite and within 1e6 px", k)
+		if !num.Finite(key.X) || !num.Finite(key.Y) || math.Abs(key.X) > MaxFileCoord || math.Abs(key.Y) > MaxFileCoord {
+			return nil, p.errorf("root key %d: x, y must be finite and within 1e7 px", k)
 		}
 		c.root[k].v = [2]float64{key.X, key.Y}
 	}
@@ -325,8 +325,8 @@ func (p *clipParser) ik(c *Clip, f *clipFile) error {
 			if err := p.key(what+" target", j, key.clipTime, k.target); err != nil {
 				return err
 			}
-			if key.X == nil || key.Y == nil || !num.Finite(*key.X) || !num.Finite(*key.Y) || math.Abs(*key.X) > 1e6 || math.Abs(*key.Y) > 1e6 {
-				return p.errorf("%s target key %d: x, y must be given, finite and within 1e6 px", what, j)
+			if key.X == nil || key.Y == nil || !num.Finite(*key.X) || !num.Finite(*key.Y) || math.Abs(*key.X) > MaxFileCoord || math.Abs(*key.Y) > MaxFileCoord {
+				return p.errorf("%s target key %d: x, y must be given, finite and within 1e7 px", what, j)
 			}
 			k.target[j].v = [2]float64{*key.X, *key.Y}
 		}

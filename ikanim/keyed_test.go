@@ -279,7 +279,7 @@ func TestClipIKErrorsNameTheField(t *testing.T) {
 		{`{"name":"a","duration":1,"ik":[{"limb":"arm.near"}]}`, `keys nothing`},
 		{`{"name":"a","duration":1,"ik":[{"limb":"arm.near","weight":[{"t":0,"v":1}]}]}`, `weight is keyed but target is not`},
 		{`{"name":"a","duration":1,"ik":[{"limb":"arm.near","target":[{"t":0,"x":1}]}]}`, `target key 0: x, y must be given`},
-		{`{"name":"a","duration":1,"ik":[{"limb":"arm.near","target":[{"t":0,"x":1,"y":2e7}]}]}`, `target key 0: x, y must be given, finite and within 1e6`},
+		{`{"name":"a","duration":1,"ik":[{"limb":"arm.near","target":[{"t":0,"x":1,"y":2e7}]}]}`, `target key 0: x, y must be given, finite and within 1e7`},
 		{`{"name":"a","duration":1,"ik":[{"limb":"arm.near","mix":[{"t":0,"v":1.5}]}]}`, `ik 0 (limb "arm.near") mix key 0: v is missing or outside [0, 1]`},
 		{`{"name":"a","duration":1,"ik":[{"limb":"arm.near","bend":[{"t":0,"v":0.5}]}]}`, `bend key 0: v 0.5 must be 1 or -1`},
 		{`{"name":"a","duration":1,"ik":[{"limb":"arm.near","mix":[{"t":0,"v":1},{"t":0,"v":1}]}]}`, `mix key 1: t 0 not after`},

@@ -70,10 +70,10 @@ import (
 
 // Rig file limits (files are data: a bad or hostile one must fail cleanly).
 const (
-	MaxRigFileBytes = 1 << 20 // largest rig file LoadRigDef reads
-	MaxRigFileLimbs = 1024    // most limbs in a rig file (bones: MaxBones)
-	MaxFileNameLen  = 256     // longest bone, limb or sprite name, bytes
-	MaxFileCoord    = 1e6     // largest |coordinate| or length, px
+	MaxRigFileBytes = 1 << 20     // largest rig file LoadRigDef reads
+	MaxRigFileLimbs = 1024        // most limbs in a rig file (bones: MaxBones)
+	MaxFileNameLen  = 256         // longest bone, limb or sprite name, bytes
+	MaxFileCoord    = ik.MaxCoord // largest |coordinate| or length, px (the solvers' limit)
 )
 
 type rigFile struct {

@@ -149,7 +149,7 @@ func TestRigFileErrorsNameTheField(t *testing.T) {
 		{`{"bones": [{"name": "a"}, {"name": "a"}]}`, `bones[1].name: "a" is the name of bones[0] too`},
 		{`{"bones": [{"name": ""}]}`, `bones[0].name: missing or empty`},
 		{`{"bones": [{"name": "a", "parent": "b"}, {"name": "b"}]}`, `bones[0].parent: "b" is not the name of an earlier bone`},
-		{`{"bones": [{"name": "a", "length": -1}]}`, `bones[0].length: -1 must be in [0, 1e+06]`},
+		{`{"bones": [{"name": "a", "length": -1}]}`, `bones[0].length: -1 must be in [0, 1e+07]`},
 		{`{"bones": [{"name": "a", "length": "10"}]}`, `bones[0].length: want a number, got string`},
 		{`{"bones": [{"name": "a", "attach": [1]}]}`, `bones[0].attach: want [x, y], got 1 numbers`},
 		{`{"bones": [{"name": "a", "attach": [1, 1e9]}]}`, `bones[0].attach[1]: 1e+09 must be in`},

@@ -11,12 +11,14 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
-// Default drawing colours (see DrawOptions).
-var (
-	DefaultFill  = color.RGBA{0x3a, 0x2e, 0x27, 0xff} // dark earth
-	DefaultLine  = color.RGBA{0x8c, 0x6e, 0x55, 0xff} // lighter soil edge
-	DefaultGrass = color.RGBA{0x6c, 0xb0, 0x4c, 0xff} // grass on surfaces facing up
-)
+// DefaultFill is the default colour of solid interiors (dark earth).
+func DefaultFill() color.RGBA { return color.RGBA{0x3a, 0x2e, 0x27, 0xff} }
+
+// DefaultLine is the default colour of outlines (a lighter soil edge).
+func DefaultLine() color.RGBA { return color.RGBA{0x8c, 0x6e, 0x55, 0xff} }
+
+// DefaultGrass is the default colour of the grass on surfaces facing up.
+func DefaultGrass() color.RGBA { return color.RGBA{0x6c, 0xb0, 0x4c, 0xff} }
 
 // DrawOptions configures World.Draw. A nil *DrawOptions means defaults.
 type DrawOptions struct {
@@ -26,7 +28,7 @@ type DrawOptions struct {
 	// Texture and GrassTexture (default nearest).
 	ebiten.DrawImageOptions
 	// Fill is the colour inside shapes. The default (zero) value is
-	// DefaultFill. When Texture is set, a non-zero Fill tints the texture
+	// DefaultFill(). When Texture is set, a non-zero Fill tints the texture
 	// (multiplies its colours) and the default (zero) leaves it unchanged.
 	Fill color.RGBA
 	// Texture, when not nil, fills the shapes with this image tiled in world
@@ -54,11 +56,11 @@ type DrawOptions struct {
 	// upper half (the blade tips) rises above the surface. A negative value
 	// puts the strip's bottom on the surface.
 	GrassDepth float64
-	// Line is the colour of outlines. The default (zero) value is DefaultLine.
+	// Line is the colour of outlines. The default (zero) value is DefaultLine().
 	Line color.RGBA
 	// Grass is the colour of outline edges whose outward normal points up
 	// (less than 60 degrees from (0,-1)). The default (zero) value is
-	// DefaultGrass. When GrassTexture is set, a non-zero Grass tints it and the
+	// DefaultGrass(). When GrassTexture is set, a non-zero Grass tints it and the
 	// default (zero) leaves it unchanged.
 	Grass color.RGBA
 	// LineWidth is the outline width in screen pixels. Default (zero): 2.
@@ -274,16 +276,16 @@ func (w *World) Draw(dst *ebiten.Image, opts *DrawOptions) {
 	}
 	white := color.RGBA{0xff, 0xff, 0xff, 0xff}
 	if o.Fill == (color.RGBA{}) {
-		o.Fill = DefaultFill
+		o.Fill = DefaultFill()
 		if o.Texture != nil {
 			o.Fill = white
 		}
 	}
 	if o.Line == (color.RGBA{}) {
-		o.Line = DefaultLine
+		o.Line = DefaultLine()
 	}
 	if o.Grass == (color.RGBA{}) {
-		o.Grass = DefaultGrass
+		o.Grass = DefaultGrass()
 		if o.GrassTexture != nil {
 			o.Grass = white
 		}

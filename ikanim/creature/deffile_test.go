@@ -119,7 +119,7 @@ func TestDefFileErrorsNameTheField(t *testing.T) {
 		{`{"legs": [` + leg + `]}`, `legs: 1 legs, want 2 to 12`},
 		{`{"legs": [` + two + `], "gate": {}}`, `unknown field "gate"`},
 		{`{"legs": [` + leg + `, {"name": "b", "hip": [0], "home": [10, 20], "segments": [15, 15]}]}`, `legs[1].hip: want [x, y], got 1 numbers`},
-		{`{"legs": [` + leg + `, {"name": "b", "hip": [0, 0], "home": [10, 20], "segments": [15, -1]}]}`, `legs[1].segments[1]: length -1 must be in (0, 1e+06]`},
+		{`{"legs": [` + leg + `, {"name": "b", "hip": [0, 0], "home": [10, 20], "segments": [15, -1]}]}`, `legs[1].segments[1]: length -1 must be in (0, 1e+07]`},
 		{`{"legs": [` + leg + `, {"name": "b", "hip": [0, 0], "home": [10, 20], "segments": [15]}]}`, `legs[1].segments: 1 segments, want 2 or 3`},
 		{`{"legs": [` + leg + `, {"name": "b", "hip": [0, 0], "home": [10, "x"], "segments": [15, 15]}]}`, `legs[1].home: want a number, got string`},
 		{`{"legs": [` + leg + `, {"name": "b", "hip": [0, 0], "home": [10, -20], "segments": [15, 15]}]}`, `legs[1].home: y -20 must be below the hip`},
@@ -205,5 +205,5 @@ func ExampleParseDef() {
 	// Output:
 	// 4 legs, body 18 px above the feet, tarsus 0.5236 rad
 	// true
-	// creature: def file: legs[1].segments[1]: length 0 must be in (0, 1e+06]
+	// creature: def file: legs[1].segments[1]: length 0 must be in (0, 1e+07]
 }

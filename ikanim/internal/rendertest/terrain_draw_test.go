@@ -102,8 +102,8 @@ func TestDefaultLookUnchanged(t *testing.T) {
 		x, y int
 		want color.RGBA
 	}{
-		{32, 48, terrain.DefaultFill},  // inside
-		{32, 32, terrain.DefaultGrass}, // the 4 px grass line on the top edge covers y 30..34
+		{32, 48, terrain.DefaultFill()},  // inside
+		{32, 32, terrain.DefaultGrass()}, // the 4 px grass line on the top edge covers y 30..34
 		{32, 20, color.RGBA{}},         // above: nothing drawn
 	} {
 		if c := got.RGBAAt(p.x, p.y); c != p.want {
@@ -146,8 +146,8 @@ func TestGrassStripOnTopEdge(t *testing.T) {
 			if c := got.RGBAAt(x, tc.top-1); c != (color.RGBA{}) {
 				t.Errorf("%s: pixel (%d,%d) above the strip = %v, want nothing", tc.name, x, tc.top-1, c)
 			}
-			if c := got.RGBAAt(x, 50); c != terrain.DefaultFill {
-				t.Errorf("%s: pixel (%d,50) below the strip = %v, want the fill %v", tc.name, x, c, terrain.DefaultFill)
+			if c := got.RGBAAt(x, 50); c != terrain.DefaultFill() {
+				t.Errorf("%s: pixel (%d,50) below the strip = %v, want the fill %v", tc.name, x, c, terrain.DefaultFill())
 			}
 		}
 	}
