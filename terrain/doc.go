@@ -1,16 +1,26 @@
 // Package terrain is the collision world of ikanim on resolv v0.8.1: ground
 // built from polylines, height fields, boxes, stairs, ceilings and convex
 // polygons; a seeded generator; JSON level files; ASCII scenes; an
-// allocation-free raycast that returns point, outward normal and distance; and
-// terrain drawing for Ebitengine.
+// allocation-free raycast that returns point, outward normal and distance and
+// that many goroutines may call at once; and terrain drawing for Ebitengine.
+//
+//	w, _ := terrain.New(1280, 720)                      // cells of DefaultCellSize px
+//	w.AddGround([]mgl64.Vec2{{0, 560}, {1280, 500}}, 720, 0) // a slope, solid below
+//	hit := w.SurfaceBelow(300, 0, 720)                   // hit.Point, hit.Normal
 //
 // Units are pixels. Screen space is Ebitengine's: x increases to the right and
 // y increases downward, so "up" is (0,-1) and a surface whose outward normal
 // has a negative y faces up.
 //
 // A [World] wraps a *resolv.Space, either one built here ([New], [FromASCII],
-// [Scene], [Generate], [Level.Build]) or one the game already owns ([Wrap]).
+// [Generate], [Level.Build]) or one the game already owns ([Wrap]).
 // World satisfies the ikanim.Ground interface through [World.Raycast].
+//
+// Concurrency: queries only read the World, so a crowd of characters may cast
+// rays into one World from many goroutines. Changes (the Add methods, moving
+// shapes in the space, [World.Sync], [World.Refresh], [World.Draw]) belong
+// between the parallel parts of a frame. Queries see moved and newly added
+// shapes exactly even before Sync; Sync makes them fast again.
 //
 // Winding: resolv gives each polygon edge from A to B the normal
 // (B-A).Perp-like vector (dy, -dx)/|B-A|. In y-down screen space that vector
