@@ -76,6 +76,7 @@ type DrawOptions struct {
 // memory) and the list of outline edges, rebuilt only when shapes are added.
 type drawCache struct {
 	valid       bool
+	filter      Filter     // the World's Filter the edges were found under
 	edges       []drawEdge // outline edges: not shared by two shapes
 	fill, line  vector.Path
 	grass       vector.Path
@@ -113,7 +114,7 @@ func (w *World) rebuildEdges() {
 	var keys []lineKey
 	for ei := range w.entries {
 		e := &w.entries[ei]
-		if e.poly == nil || e.vCount < 2 {
+		if e.poly == nil || e.vCount < 2 || !w.drawn(e) {
 			continue
 		}
 		vs := w.verts[e.vStart : e.vStart+e.vCount]
@@ -192,7 +193,8 @@ func (w *World) buildDrawPaths(g *ebiten.GeoM) {
 	for i := range w.entries {
 		w.sync(&w.entries[i], false)
 	}
-	if !w.draw.valid {
+	if !w.draw.valid || w.draw.filter != w.Filter {
+		w.draw.filter = w.Filter
 		w.rebuildEdges()
 	}
 	pt := func(v mgl64.Vec2) (float32, float32) {
@@ -203,6 +205,9 @@ func (w *World) buildDrawPaths(g *ebiten.GeoM) {
 	dc.fill.Reset()
 	for i := range w.entries {
 		e := &w.entries[i]
+		if !w.drawn(e) {
+			continue
+		}
 		if e.circle != nil {
 			cx, cy := pt(mgl64.Vec2{e.pos.X, e.pos.Y})
 			// Radius in screen pixels: the GeoM's scale along x.
@@ -252,6 +257,13 @@ func (w *World) buildDrawPaths(g *ebiten.GeoM) {
 	}
 }
 
+// drawn reports whether Draw shows the shape of e: the shapes the World's
+// Filter lets through, like its queries (a trigger, or a player's own box
+// excluded by the filter, leaves no hole in the ground's outline and grass).
+func (w *World) drawn(e *shapeEntry) bool {
+	return e.tags == nil || w.Filter.Accepts(*e.tags)
+}
+
 // colorScale returns c as a ColorScale multiplied by base.
 func colorScale(c color.RGBA, base ebiten.ColorScale) ebiten.ColorScale {
 	var s ebiten.ColorScale
@@ -264,7 +276,8 @@ func colorScale(c color.RGBA, base ebiten.ColorScale) ebiten.ColorScale {
 // colour, or a texture tiled in world space), an outline on edges not shared
 // between shapes, and on outline edges that face up a grass line or a grass
 // texture strip. opts may be nil. Shapes that moved are drawn where they are
-// now. In steady state Draw reuses its cached paths and vertex lists and
+// now. Only the shapes that pass the World's Filter are drawn (by default,
+// every shape but triggers), so what is drawn is what the queries see. In steady state Draw reuses its cached paths and vertex lists and
 // allocates nothing itself.
 func (w *World) Draw(dst *ebiten.Image, opts *DrawOptions) {
 	if w == nil || dst == nil {

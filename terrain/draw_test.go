@@ -4,8 +4,10 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ikanim/kit/terrain"
+	"github.com/solarlune/resolv"
 )
 
 // Draw builds its paths without allocating once warm. (Rendering itself is
@@ -82,5 +84,36 @@ func TestDrawTextureMeshCounts(t *testing.T) {
 	}
 	if want := 2 * quads; grass != want {
 		t.Errorf("grass triangles = %d, want %d", grass, want)
+	}
+}
+
+// Draw shows what the queries see: a player's box standing on the ground and
+// excluded by the World's Filter (or a trigger, excluded by default) leaves
+// the ground's outline whole, with no hole where the box covers it; once the
+// filter lets the box through, its three free sides are outlined too.
+func TestDrawHonoursTheFilter(t *testing.T) {
+	player := resolv.NewTag("player")
+	w, _ := terrain.New(640, 480)
+	if _, err := w.AddGround([]mgl64.Vec2{{0, 400}, {640, 400}}, 480, 0); err != nil {
+		t.Fatal(err)
+	}
+	ground := 640 + 2*80 + 640.0 // top, two ends, bottom
+	box := 100 + 2*60.0          // the box's top and sides (its bottom lies on the ground)
+	if _, err := w.AddBox(200, 340, 100, 60, player); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.AddBox(400, 340, 50, 60, terrain.TagTrigger); err != nil {
+		t.Fatal(err)
+	}
+	var g ebiten.GeoM
+	w.Filter = terrain.Filter{Exclude: player}
+	w.BuildDrawPaths(&g)
+	if got := w.OutlineLength(); math.Abs(got-ground) > 1e-6 {
+		t.Errorf("box excluded: outline %v, want the ground's %v", got, ground)
+	}
+	w.Filter = terrain.Filter{}
+	w.BuildDrawPaths(&g)
+	if got := w.OutlineLength(); math.Abs(got-(ground-100+box)) > 1e-6 {
+		t.Errorf("box drawn: outline %v, want %v", got, ground-100+box)
 	}
 }

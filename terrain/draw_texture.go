@@ -86,6 +86,9 @@ func (w *World) buildTextureFill(m *texMesh, g *ebiten.GeoM, tw, th int, s float
 	fw, fh := float64(tw), float64(th)
 	for i := range w.entries {
 		e := &w.entries[i]
+		if !w.drawn(e) {
+			continue
+		}
 		if e.circle != nil {
 			w.circleFan(m, e, g, fw, fh, s, &c)
 			continue
