@@ -104,7 +104,7 @@ func TestDefaultLookUnchanged(t *testing.T) {
 	}{
 		{32, 48, terrain.DefaultFill()},  // inside
 		{32, 32, terrain.DefaultGrass()}, // the 4 px grass line on the top edge covers y 30..34
-		{32, 20, color.RGBA{}},         // above: nothing drawn
+		{32, 20, color.RGBA{}},           // above: nothing drawn
 	} {
 		if c := got.RGBAAt(p.x, p.y); c != p.want {
 			t.Errorf("pixel (%d,%d) = %v, want %v", p.x, p.y, c, p.want)
