@@ -25,7 +25,8 @@ func concurrentRays(n int) [][2]mgl64.Vec2 {
 	return rays
 }
 
-// Eight goroutines query one World at once, and every hit is bit-identical
+// Eight goroutines query one World at once (rays and circle casts), and
+// every hit is bit-identical
 // to the sequential run's. The world holds cached shapes, shapes added to the
 // space behind the World's back and shapes moved since they were cached (both
 // tested on the fly), circles and shapes spanning many cells. Run with -race:
@@ -50,8 +51,10 @@ func TestConcurrentQueriesMatchSequential(t *testing.T) {
 	}
 	rays := concurrentRays(4000)
 	want := make([]terrain.Hit, len(rays))
+	wantCircle := make([]terrain.CircleHit, len(rays))
 	hits := 0
 	for i, r := range rays {
+		wantCircle[i] = w.CircleCastFiltered(r[0], r[1], 4, w.Filter)
 		want[i] = w.Cast(r[0], r[1])
 		if want[i].OK {
 			hits++
@@ -73,6 +76,10 @@ func TestConcurrentQueriesMatchSequential(t *testing.T) {
 				i := (k + g*len(rays)/goroutines) % len(rays)
 				if got := w.Cast(rays[i][0], rays[i][1]); got != want[i] {
 					errs <- "ray differs from the sequential run"
+					return
+				}
+				if got := w.CircleCastFiltered(rays[i][0], rays[i][1], 4, w.Filter); got != wantCircle[i] {
+					errs <- "circle cast differs from the sequential run"
 					return
 				}
 			}

@@ -220,7 +220,7 @@ func (w *World) visitCell(cell *resolv.Cell, b *best) {
 		default:
 			id = s.ID()
 		}
-		if b.tested(id) {
+		if b.seen.tested(id) {
 			continue
 		}
 		ei := -1
@@ -244,37 +244,47 @@ func (w *World) visitCell(cell *resolv.Cell, b *best) {
 }
 
 // testLive tests a shape the cache does not hold (or holds stale) by
-// transforming it into the query's own scratch. It allocates only for a
-// polygon of more than len(liveScratch.verts) vertices.
+// transforming it into the query's own scratch.
 func (w *World) testLive(s resolv.IShape, b *best) {
+	var sc liveScratch
+	e, es, ok := liveGeometry(s, &sc)
+	if !ok {
+		return
+	}
+	if t := *e.tags; (b.req != 0 && t&b.req == 0) || t&b.excl != 0 {
+		return
+	}
+	testShape(&e, es, -1, b)
+}
+
+// liveGeometry transforms s into an entry of its own and, for a polygon, its
+// edges in sc: the geometry of a shape the cache does not hold fresh, built
+// without writing to the World. It allocates only for a polygon of more than
+// len(sc.verts) vertices; ok is false for a shape of no known kind or
+// without tags.
+func liveGeometry(s resolv.IShape, sc *liveScratch) (e shapeEntry, es []edgeData, ok bool) {
 	tags := s.Tags()
 	if tags == nil {
-		return
+		return shapeEntry{}, nil, false
 	}
-	if t := *tags; (b.req != 0 && t&b.req == 0) || t&b.excl != 0 {
-		return
-	}
-	var sc liveScratch
-	e := shapeEntry{shape: s, tags: tags}
-	var edges []edgeData
+	e = shapeEntry{shape: s, tags: tags}
 	switch sh := s.(type) {
 	case *resolv.ConvexPolygon:
 		e.poly = sh
 		n := len(sh.Points)
-		vs, es := sc.verts[:0], sc.edges[:0]
+		vs, ed := sc.verts[:0], sc.edges[:0]
 		if n > len(sc.verts) {
-			vs, es = make([]mgl64.Vec2, 0, n), make([]edgeData, 0, n)
+			vs, ed = make([]mgl64.Vec2, 0, n), make([]edgeData, 0, n)
 		}
-		vs, es = vs[:n], es[:n]
-		e.transform(vs, es)
-		edges = es
+		vs, ed = vs[:n], ed[:n]
+		e.transform(vs, ed)
+		return e, ed, true
 	case *resolv.Circle:
 		e.circle = sh
 		e.transform(nil, nil)
-	default:
-		return
+		return e, nil, true
 	}
-	testShape(&e, edges, -1, b)
+	return shapeEntry{}, nil, false
 }
 
 // liveScratch holds the transformed geometry of one shape tested live.
@@ -342,21 +352,24 @@ type best struct {
 	idx, idy       float64 // 1/dx, 1/dy (infinite when zero)
 	req, excl      resolv.Tags
 
-	seen  [8]uint32 // IDs of the last shapes tested (a ring)
-	nseen int
+	seen idRing // the shapes tested lately
 }
 
-// tested reports whether the shape of this id was tested lately by this
-// query, and records it otherwise.
-func (b *best) tested(id uint32) bool {
-	n := min(b.nseen, len(b.seen))
-	for i := range n {
-		if b.seen[i] == id {
+// idRing is a query's ring of the IDs of the last shapes it tested.
+type idRing struct {
+	ids [8]uint32
+	n   int
+}
+
+// tested reports whether id was tested lately, and records it otherwise.
+func (r *idRing) tested(id uint32) bool {
+	for i := range min(r.n, len(r.ids)) {
+		if r.ids[i] == id {
 			return true
 		}
 	}
-	b.seen[b.nseen%len(b.seen)] = id
-	b.nseen++
+	r.ids[r.n%len(r.ids)] = id
+	r.n++
 	return false
 }
 
