@@ -11,9 +11,9 @@ import (
 
 // holdClip holds the head at deg degrees (and the root at rootY).
 func holdClip(t testing.TB, def *RigDef, name string, deg, rootY float64) *Clip {
-	return jsonClip{Name: name, Duration: 1, Loop: true,
-		Tracks: []jsonTrack{{BoneHead, []jsonDeg{{T: 0, Deg: deg}}}},
-		Root:   []jsonPoint{{T: 0, Y: rootY}}}.parse(t, def)
+	return ClipSpec{Name: name, Duration: 1, Loop: true,
+		Tracks: []TrackSpec{{BoneHead, []AngleKey{{T: 0, Deg: deg}}}},
+		Root:   []PointKey{{T: 0, Y: rootY}}}.parse(t, def)
 }
 
 func newState(t testing.TB, r *Rig, tracks int) *AnimState {

@@ -17,8 +17,8 @@ func TestBlend1DSyncsPhasesAndBlendsStrides(t *testing.T) {
 	// a: head 80*t over [0, 0.5] (cycle 1 s); b: head 100 + 160*t over
 	// [0, 0.25] (cycle 0.5 s). At phase phi (below 0.5) a shows 80*phi and
 	// b 100 + 80*phi.
-	a := jsonClip{Name: "a", Duration: 1, Loop: true, Tracks: []jsonTrack{{BoneHead, []jsonDeg{{T: 0, Deg: 0, Curve: lin}, {T: 0.5, Deg: 40, Curve: lin}}}}}.parse(t, def)
-	b := jsonClip{Name: "b", Duration: 0.5, Loop: true, Tracks: []jsonTrack{{BoneHead, []jsonDeg{{T: 0, Deg: 100, Curve: lin}, {T: 0.25, Deg: 140, Curve: lin}}}}}.parse(t, def)
+	a := ClipSpec{Name: "a", Duration: 1, Loop: true, Tracks: []TrackSpec{{BoneHead, []AngleKey{{T: 0, Deg: 0, Curve: lin}, {T: 0.5, Deg: 40, Curve: lin}}}}}.parse(t, def)
+	b := ClipSpec{Name: "b", Duration: 0.5, Loop: true, Tracks: []TrackSpec{{BoneHead, []AngleKey{{T: 0, Deg: 100, Curve: lin}, {T: 0.25, Deg: 140, Curve: lin}}}}}.parse(t, def)
 	bl, err := NewBlend1D(def, BlendChild{Source: a, At: 0, Speed: 60}, BlendChild{Source: b, At: 1, Speed: 160})
 	if err != nil {
 		t.Fatal(err)

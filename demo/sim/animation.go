@@ -187,12 +187,12 @@ func NewAnimation(art Art) (*Animation, error) {
 		return nil, err
 	}
 	s := &Animation{World: w, Width: lv.Width, Height: lv.Height, TopSpeed: AnimWalkSpeed, Gusts: true, Lever: LeverRest, goal: math.NaN()}
-	clip := func(f *clipFile) *ikanim.Clip {
+	clip := func(f *ikanim.ClipSpec) *ikanim.Clip {
 		if err != nil {
 			return nil
 		}
 		var c *ikanim.Clip
-		c, err = f.parse(def)
+		c, err = f.Build(def)
 		return c
 	}
 	s.Idle, s.Run, s.Strike = clip(idleClip()), clip(runClip(def)), clip(strikeClip())

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/json"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -19,63 +18,19 @@ import (
 // that turns the torso turns the hips back by as much (hips = 90 - torso),
 // so the legs keep their pose and planted feet do not slide.
 
-// clipFile mirrors the clip file format for writing.
-type clipFile struct {
-	Name     string       `json:"name"`
-	Duration float64      `json:"duration"`
-	Loop     bool         `json:"loop"`
-	Tracks   []clipTrack  `json:"tracks,omitempty"`
-	Root     []clipPoint  `json:"root,omitempty"`
-	IK       []clipIKFile `json:"ik,omitempty"`
-	Events   []clipEvent  `json:"events,omitempty"`
-}
-
-type clipTrack struct {
-	Bone string    `json:"bone"`
-	Keys []clipDeg `json:"keys"`
-}
-
-type clipDeg struct {
-	T   float64 `json:"t"`
-	Deg float64 `json:"deg"`
-}
-
-type clipPoint struct {
-	T float64 `json:"t"`
-	X float64 `json:"x"`
-	Y float64 `json:"y"`
-}
-
-type clipScalar struct {
-	T float64 `json:"t"`
-	V float64 `json:"v"`
-}
-
-type clipIKFile struct {
-	Limb   string       `json:"limb"`
-	Space  string       `json:"space"`
-	Target []clipPoint  `json:"target"`
-	Weight []clipScalar `json:"weight"`
-}
-
-type clipEvent struct {
-	T    float64 `json:"t"`
-	Name string  `json:"name"`
-}
-
 // torsoWithHips keys the torso at (time, degrees) pairs and the hips so
 // the legs do not turn with it.
-func torsoWithHips(keys ...float64) []clipTrack {
+func torsoWithHips(keys ...float64) []ikanim.TrackSpec {
 	hips := make([]float64, len(keys))
 	for i := 0; i+1 < len(keys); i += 2 {
 		hips[i], hips[i+1] = keys[i], 90-keys[i+1]
 	}
-	return []clipTrack{track(ikanim.BoneTorso, keys...), track(ikanim.BoneHips, hips...)}
+	return []ikanim.TrackSpec{track(ikanim.BoneTorso, keys...), track(ikanim.BoneHips, hips...)}
 }
 
 // tracks joins groups of tracks.
-func tracks(groups ...[]clipTrack) []clipTrack {
-	var all []clipTrack
+func tracks(groups ...[]ikanim.TrackSpec) []ikanim.TrackSpec {
+	var all []ikanim.TrackSpec
 	for _, g := range groups {
 		all = append(all, g...)
 	}
@@ -83,34 +38,25 @@ func tracks(groups ...[]clipTrack) []clipTrack {
 }
 
 // track is a bone's keys as (time, degrees) pairs.
-func track(bone string, keys ...float64) clipTrack {
-	t := clipTrack{Bone: bone}
+func track(bone string, keys ...float64) ikanim.TrackSpec {
+	t := ikanim.TrackSpec{Bone: bone}
 	for i := 0; i+1 < len(keys); i += 2 {
-		t.Keys = append(t.Keys, clipDeg{keys[i], keys[i+1]})
+		t.Keys = append(t.Keys, ikanim.AngleKey{T: keys[i], Deg: keys[i+1]})
 	}
 	return t
 }
 
-// parse builds the clip for def.
-func (f *clipFile) parse(def *ikanim.RigDef) (*ikanim.Clip, error) {
-	data, err := json.Marshal(f)
-	if err != nil {
-		return nil, err
-	}
-	return ikanim.ParseClip(data, def)
-}
-
 // idleClip breathes: the chest rises and the arms drift, 2.4 s a breath.
-func idleClip() *clipFile {
-	return &clipFile{Name: "idle", Duration: 2.4, Loop: true,
-		Tracks: tracks(torsoWithHips(0, -90, 1.2, -88.2, 2.4, -90), []clipTrack{
+func idleClip() *ikanim.ClipSpec {
+	return &ikanim.ClipSpec{Name: "idle", Duration: 2.4, Loop: true,
+		Tracks: tracks(torsoWithHips(0, -90, 1.2, -88.2, 2.4, -90), []ikanim.TrackSpec{
 			track(ikanim.BoneHead, 0, 0, 1.2, -3, 2.4, 0),
 			track(ikanim.BoneUpperArmNear, 0, 171.4, 1.2, 175, 2.4, 171.4),
 			track(ikanim.BoneForearmNear, 0, -20, 1.2, -27, 2.4, -20),
 			track(ikanim.BoneUpperArmFar, 0, 173, 1.2, 168, 2.4, 173),
 			track(ikanim.BoneForearmFar, 0, -22, 1.2, -16, 2.4, -22),
 		}),
-		Root: []clipPoint{{0, 0, 0}, {1.2, 0, 1}, {2.4, 0, 0}},
+		Root: []ikanim.PointKey{{T: 0, X: 0, Y: 0}, {T: 1.2, X: 0, Y: 1}, {T: 2.4, X: 0, Y: 0}},
 	}
 }
 
@@ -124,17 +70,17 @@ const runKeys = 48
 // RunSpeed is the ground speed the run is authored for, px/s.
 var RunSpeed = runCycle.NominalSpeed()
 
-func runClip(def *ikanim.RigDef) *clipFile {
+func runClip(def *ikanim.RigDef) *ikanim.ClipSpec {
 	w := runCycle
 	w.Drive(w.NominalSpeed())
-	f := &clipFile{Name: "run", Duration: w.Period, Loop: true}
+	f := &ikanim.ClipSpec{Name: "run", Duration: w.Period, Loop: true}
 	bones := []string{ikanim.BoneTorso, ikanim.BoneHead, ikanim.BoneThighNear, ikanim.BoneShinNear, ikanim.BoneFootNear,
 		ikanim.BoneThighFar, ikanim.BoneShinFar, ikanim.BoneFootFar, ikanim.BoneUpperArmNear, ikanim.BoneForearmNear,
 		ikanim.BoneUpperArmFar, ikanim.BoneForearmFar}
 	idx := make([]int, len(bones))
 	for i, b := range bones {
 		idx[i] = def.BoneIndex(b)
-		f.Tracks = append(f.Tracks, clipTrack{Bone: b})
+		f.Tracks = append(f.Tracks, ikanim.TrackSpec{Bone: b})
 	}
 	pose := make([]float64, def.NumBones())
 	for k := 0; k <= runKeys; k++ {
@@ -145,9 +91,9 @@ func runClip(def *ikanim.RigDef) *clipFile {
 			if bones[i] == ikanim.BoneForearmNear || bones[i] == ikanim.BoneForearmFar {
 				deg -= 55 // bent for running
 			}
-			f.Tracks[i].Keys = append(f.Tracks[i].Keys, clipDeg{t, deg})
+			f.Tracks[i].Keys = append(f.Tracks[i].Keys, ikanim.AngleKey{T: t, Deg: deg})
 		}
-		f.Root = append(f.Root, clipPoint{t, root[0], root[1]})
+		f.Root = append(f.Root, ikanim.PointKey{T: t, X: root[0], Y: root[1]})
 	}
 	return f
 }
@@ -157,9 +103,9 @@ func runClip(def *ikanim.RigDef) *clipFile {
 // stance they stand in.
 const strikeHit = 0.46
 
-func strikeClip() *clipFile {
-	return &clipFile{Name: "strike", Duration: 0.95,
-		Tracks: tracks(torsoWithHips(0, -90, 0.28, -97, strikeHit, -78, 0.6, -82, 0.95, -90), []clipTrack{
+func strikeClip() *ikanim.ClipSpec {
+	return &ikanim.ClipSpec{Name: "strike", Duration: 0.95,
+		Tracks: tracks(torsoWithHips(0, -90, 0.28, -97, strikeHit, -78, 0.6, -82, 0.95, -90), []ikanim.TrackSpec{
 			track(ikanim.BoneHead, 0, 0, 0.28, -6, strikeHit, 6, 0.95, 0),
 			track(ikanim.BoneUpperArmNear, 0, 171.4, 0.28, 300, strikeHit, 450, 0.6, 465, 0.95, 531.4),
 			track(ikanim.BoneForearmNear, 0, -20, 0.28, -100, strikeHit, -4, 0.6, -10, 0.95, -20),
@@ -167,16 +113,16 @@ func strikeClip() *clipFile {
 			track(ikanim.BoneUpperArmFar, 0, 171.4, 0.28, 150, strikeHit, 205, 0.95, 171.4),
 			track(ikanim.BoneForearmFar, 0, -20, 0.28, -45, strikeHit, -60, 0.95, -20),
 		}),
-		Root:   []clipPoint{{0, 0, 0}, {0.28, 0, 1}, {strikeHit, 0, 4}, {0.7, 0, 2}, {0.95, 0, 0}},
-		Events: []clipEvent{{strikeHit, "hit"}},
+		Root:   []ikanim.PointKey{{T: 0, X: 0, Y: 0}, {T: 0.28, X: 0, Y: 1}, {T: strikeHit, X: 0, Y: 4}, {T: 0.7, X: 0, Y: 2}, {T: 0.95, X: 0, Y: 0}},
+		Events: []ikanim.EventSpec{{T: strikeHit, Name: "hit"}},
 	}
 }
 
 // waveClip waves the near arm: raised up and forward, the forearm swinging.
 // It plays on an override track masked to the near arm.
-func waveClip() *clipFile {
-	return &clipFile{Name: "wave", Duration: 1, Loop: true,
-		Tracks: []clipTrack{
+func waveClip() *ikanim.ClipSpec {
+	return &ikanim.ClipSpec{Name: "wave", Duration: 1, Loop: true,
+		Tracks: []ikanim.TrackSpec{
 			track(ikanim.BoneUpperArmNear, 0, 12, 0.5, 22, 1, 12),
 			track(ikanim.BoneForearmNear, 0, -35, 0.5, -100, 1, -35),
 			track(ikanim.BoneHandNear, 0, 15, 0.5, -15, 1, 15),
@@ -187,9 +133,9 @@ func waveClip() *clipFile {
 // leanClip leans the torso 14 degrees forward (the hips back, so the legs
 // stay) and the head back, for an additive track: what it adds is its
 // difference from the rest pose.
-func leanClip() *clipFile {
-	return &clipFile{Name: "lean", Duration: 1, Loop: true,
-		Tracks: tracks(torsoWithHips(0, -76, 1, -76), []clipTrack{
+func leanClip() *ikanim.ClipSpec {
+	return &ikanim.ClipSpec{Name: "lean", Duration: 1, Loop: true,
+		Tracks: tracks(torsoWithHips(0, -76, 1, -76), []ikanim.TrackSpec{
 			track(ikanim.BoneHead, 0, -9, 1, -9),
 		}),
 	}
@@ -229,25 +175,25 @@ func leverHandle(a float64) mgl64.Vec2 {
 // pullClip pulls the lever: the near hand keyed in world space, relative
 // to the entry's Origin (the lever's pivot), along the handle's arc; the
 // body crouches, leans in to grab and back to pull.
-func pullClip() *clipFile {
-	ik := clipIKFile{Limb: ikanim.LimbArmNear, Space: "world",
-		Weight: []clipScalar{{0, 0}, {pullGrab, 1}, {pullHold, 1}, {pullEnd, 0}}}
+func pullClip() *ikanim.ClipSpec {
+	ik := ikanim.IKSpec{Limb: ikanim.LimbArmNear, Space: "world",
+		Weight: []ikanim.ScalarKey{{T: 0, V: 0}, {T: pullGrab, V: 1}, {T: pullHold, V: 1}, {T: pullEnd, V: 0}}}
 	for t := 0.0; t < pullDone+1e-9; t += 0.1 {
 		if t > 0 && t < pullGrab-1e-9 {
 			continue
 		}
 		h := leverHandle(LeverAngle(t))
-		ik.Target = append(ik.Target, clipPoint{t, h[0], h[1]})
+		ik.Target = append(ik.Target, ikanim.PointKey{T: t, X: h[0], Y: h[1]})
 	}
 	h := leverHandle(LeverPulled)
-	ik.Target = append(ik.Target, clipPoint{pullEnd, h[0], h[1]})
-	return &clipFile{Name: "pull", Duration: pullEnd,
-		Tracks: tracks(torsoWithHips(0, -90, pullGrab, -74, pullDone, -98, pullHold, -96, pullEnd, -90), []clipTrack{
+	ik.Target = append(ik.Target, ikanim.PointKey{T: pullEnd, X: h[0], Y: h[1]})
+	return &ikanim.ClipSpec{Name: "pull", Duration: pullEnd,
+		Tracks: tracks(torsoWithHips(0, -90, pullGrab, -74, pullDone, -98, pullHold, -96, pullEnd, -90), []ikanim.TrackSpec{
 			track(ikanim.BoneHead, 0, 0, pullGrab, 8, pullDone, -4, pullEnd, 0),
 			track(ikanim.BoneUpperArmFar, 0, 171.4, pullDone, 185, pullEnd, 171.4),
 		}),
-		Root:   []clipPoint{{0, 0, 0}, {pullGrab, 0, 12}, {pullDone, 0, 10}, {pullHold, 0, 6}, {pullEnd, 0, 0}},
-		IK:     []clipIKFile{ik},
-		Events: []clipEvent{{pullDone, "clunk"}},
+		Root:   []ikanim.PointKey{{T: 0, X: 0, Y: 0}, {T: pullGrab, X: 0, Y: 12}, {T: pullDone, X: 0, Y: 10}, {T: pullHold, X: 0, Y: 6}, {T: pullEnd, X: 0, Y: 0}},
+		IK:     []ikanim.IKSpec{ik},
+		Events: []ikanim.EventSpec{{T: pullDone, Name: "clunk"}},
 	}
 }

@@ -18,30 +18,6 @@ import (
 // stretch is reproduced exactly away from its ends, a step ramps over one
 // sample, about 17 ms at 60 per second).
 
-type clipKeyOut struct {
-	T   float64 `json:"t"`
-	Deg float64 `json:"deg"`
-}
-
-type clipTrackOut struct {
-	Bone string       `json:"bone"`
-	Keys []clipKeyOut `json:"keys"`
-}
-
-type clipRootOut struct {
-	T float64 `json:"t"`
-	X float64 `json:"x"`
-	Y float64 `json:"y"`
-}
-
-type clipOut struct {
-	Name     string         `json:"name"`
-	Duration float64        `json:"duration"`
-	Loop     bool           `json:"loop"`
-	Tracks   []clipTrackOut `json:"tracks"`
-	Root     []clipRootOut  `json:"root,omitempty"`
-}
-
 // sampleTimes returns the bake times of a timeline with the given key
 // times over [0, dur]: 0, every key time, dur, and equal steps of at most
 // 1/rate between them, strictly increasing.
@@ -193,30 +169,30 @@ func (s *Skeleton) hasSlot(bone int) bool {
 	return false
 }
 
-func (s *Skeleton) bakeClip(a *animData, dur, rate float64) clipOut {
+func (s *Skeleton) bakeClip(a *animData, dur, rate float64) ikanim.ClipSpec {
 	clipDur := dur
 	if clipDur <= 0 {
 		clipDur = 1 / rate
 	}
-	c := clipOut{Name: a.name, Duration: clipDur, Loop: !s.opts.Once, Tracks: []clipTrackOut{}}
+	c := ikanim.ClipSpec{Name: a.name, Duration: clipDur, Loop: !s.opts.Once}
 	for _, b := range sortedInts(a.rotate) {
 		tr := a.rotate[b]
 		sb := s.spine[b]
 		ts := sampleTimes(keyTimes(tr), clipDur, rate)
-		keys := make([]clipKeyOut, len(ts))
+		keys := make([]ikanim.AngleKey, len(ts))
 		same := true
 		for i, t := range ts {
-			keys[i] = clipKeyOut{T: t, Deg: sb.restDeg - sb.sign*tr.at(t, 0)}
+			keys[i] = ikanim.AngleKey{T: t, Deg: sb.restDeg - sb.sign*tr.at(t, 0)}
 			same = same && keys[i].Deg == keys[0].Deg
 		}
 		if same {
 			keys = keys[:1]
 		}
-		c.Tracks = append(c.Tracks, clipTrackOut{Bone: s.Bones[b].Name, Keys: keys})
+		c.Tracks = append(c.Tracks, ikanim.TrackSpec{Bone: s.Bones[b].Name, Keys: keys})
 	}
 	if tx, ty := a.tx[0], a.ty[0]; tx != nil || ty != nil {
 		ts := sampleTimes(keyTimes(tx, ty), clipDur, rate)
-		c.Root = make([]clipRootOut, len(ts))
+		c.Root = make([]ikanim.PointKey, len(ts))
 		for i, t := range ts {
 			var x, y float64
 			if tx != nil {
@@ -226,7 +202,7 @@ func (s *Skeleton) bakeClip(a *animData, dur, rate float64) clipOut {
 				y = ty.at(t, 0)
 			}
 			// The root's parent is the skeleton frame: y up -> y down.
-			c.Root[i] = clipRootOut{T: t, X: x, Y: -y}
+			c.Root[i] = ikanim.PointKey{T: t, X: x, Y: -y}
 		}
 	}
 	return c
