@@ -77,9 +77,10 @@ func loadArt() (sim.Art, error) {
 		Biped: ikanim.BipedSprites{
 			Torso: h[0], Head: h[1], UpperArm: h[2], Forearm: h[3], Hand: h[4], Thigh: h[5], Shin: h[6], Foot: h[7],
 		},
-		Spider:   creature.Sprites{Body: c[0], Segments: legs},
-		Crawler:  creature.Sprites{Body: c[1], Segments: legs},
-		Tentacle: creature.Sprites{Body: c[2], Segments: c[6:7]},
+		Quadruped: quadrupedSprites(),
+		Spider:    creature.Sprites{Body: c[0], Segments: legs},
+		Crawler:   creature.Sprites{Body: c[1], Segments: legs},
+		Tentacle:  creature.Sprites{Body: c[2], Segments: c[6:7]},
 	}, nil
 }
 
@@ -133,6 +134,52 @@ func tailSprite() ikanim.Sprite {
 		}
 	}
 	return ikanim.SpriteFromImage(ebiten.NewImageFromImage(img), mgl64.Vec2{3, 5}, 9)
+}
+
+// furPart draws one part of the quadruped: a w x h furry strip lying along
+// +x from its pivot (px, h/2), length px long, rounded at the ends, darker
+// along its edges and lighter along its spine, with a transparent border
+// for linear filtering.
+func furPart(w, h int, px, length float64, base color.RGBA) ikanim.Sprite {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	shade := func(c color.RGBA, k float64) color.RGBA {
+		f := func(v uint8) uint8 { return uint8(math.Min(255, float64(v)*k)) }
+		return color.RGBA{f(c.R), f(c.G), f(c.B), 255}
+	}
+	cy := float64(h-1) / 2
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			// Round the ends: an ellipse cap over the first and last h/2 px.
+			r := cy - 0.5
+			if dx := math.Max(r+1-float64(x), float64(x)-(float64(w-2)-r)); dx > 0 && math.Hypot(dx, float64(y)-cy) > r+0.5 {
+				continue
+			}
+			c := base
+			switch d := math.Abs(float64(y) - cy); {
+			case d > cy-1.5:
+				c = shade(base, 0.62) // the edge
+			case d < 1:
+				c = shade(base, 1.25) // the spine
+			case (x*3+y*5)%7 == 0:
+				c = shade(base, 0.85) // the fur
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return ikanim.SpriteFromImage(ebiten.NewImageFromImage(img), mgl64.Vec2{px, float64(h) / 2}, length)
+}
+
+// quadrupedSprites dresses the quadruped scene's rig (ikanim.QuadrupedSizes'
+// defaults): a fox-brown body and head, darker legs.
+func quadrupedSprites() ikanim.QuadrupedSprites {
+	coat, leg := color.RGBA{186, 102, 46, 255}, color.RGBA{120, 64, 34, 255}
+	return ikanim.QuadrupedSprites{
+		Body:  furPart(60, 20, 6, 48, coat),
+		Head:  furPart(26, 14, 4, 16, coat),
+		Thigh: furPart(26, 10, 4, 18, leg),
+		Shin:  furPart(24, 7, 3, 18, leg),
+		Foot:  furPart(14, 6, 3, 8, color.RGBA{60, 40, 30, 255}),
+	}
 }
 
 // antennaColor is the spiders' feelers.

@@ -59,6 +59,12 @@ type Rig struct {
 	// source (a grounder lowers the body with it; y is down). Controllers
 	// add their share to it and keep it until they are removed.
 	BodyOffset mgl64.Vec2
+	// BodyAngle turns the root bones about the body's origin (the pose
+	// source's root plus BodyOffset) in the character frame after the pose
+	// source, radians, clockwise on screen for a right-facing character
+	// (a positive angle dips the front). A BodyTilt leans the body to the
+	// ground with it. Controllers add their share to it, like BodyOffset.
+	BodyAngle float64
 	// Idle says whether the character stands still, for controllers that
 	// act only then (Grounder.OnlyWhenIdle). The zero value, Auto, derives
 	// it from the motion: idle while |Speed()| < IdleSpeed.
@@ -85,6 +91,10 @@ type Rig struct {
 	scale []float64
 	// stretchy says some limb may scale its bones.
 	stretchy bool
+	// turn is (cos, sin) of the angle the root bones turn by in the FK
+	// pass running: BodyAngle in the final pose, none in the animated one.
+	turn      mgl64.Vec2
+	turnAngle float64
 	// keys are this frame's keyed IK values, one per limb, from an
 	// IKSource (zero when the source keys none).
 	keys []LimbKey
@@ -147,6 +157,7 @@ func NewRig(def *RigDef) (*Rig, error) {
 		r.anim[i], r.local[i], r.scale[i] = b.Rest, b.Rest, 1
 	}
 	r.frame = newFrame(r.Position, r.Up, r.Facing)
+	r.turn = mgl64.Vec2{1, 0}
 	r.fk(r.anim, mgl64.Vec2{}, r.animStart, r.animEnd, r.animAngle, r.animDir, nil)
 	r.fk(r.local, mgl64.Vec2{}, r.start, r.end, r.angle, r.dir, r.scale)
 	return r, nil
@@ -312,6 +323,7 @@ func (r *Rig) Update(dt float64) {
 			r.anim[i] = b.Rest
 		}
 	}
+	r.turn, r.turnAngle = mgl64.Vec2{1, 0}, 0
 	r.fk(r.anim, r.animRoot, r.animStart, r.animEnd, r.animAngle, r.animDir, nil)
 	r.keyIK()
 
@@ -320,6 +332,14 @@ func (r *Rig) Update(dt float64) {
 	}
 	if !num.FiniteVec(r.BodyOffset) {
 		r.BodyOffset = mgl64.Vec2{}
+	}
+	if !num.Finite(r.BodyAngle) {
+		r.BodyAngle = 0
+	}
+	r.turn, r.turnAngle = mgl64.Vec2{1, 0}, r.BodyAngle
+	if r.BodyAngle != 0 {
+		s, c := math.Sincos(r.BodyAngle)
+		r.turn = mgl64.Vec2{c, s}
 	}
 
 	copy(r.local, r.anim)
@@ -371,8 +391,11 @@ func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64
 		length *= scale[i]
 	}
 	if b.Parent < 0 {
-		start[i] = b.Attach.Add(root)
-		angle[i] = local[i]
+		// A root bone hangs from the body's origin, turned by r.turn.
+		c, s := r.turn[0], r.turn[1]
+		ax, ay := b.Attach[0], b.Attach[1]
+		start[i] = mgl64.Vec2{root[0] + ax*c - ay*s, root[1] + ax*s + ay*c}
+		angle[i] = local[i] + r.turnAngle
 	} else {
 		p := b.Parent
 		// The parent's direction was computed with its own transform:

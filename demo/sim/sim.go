@@ -46,6 +46,8 @@ type Art struct {
 	// Biped dresses the humanoid (ikanim.NewBipedDef); the playground's arm
 	// uses its UpperArm, Forearm and Hand.
 	Biped ikanim.BipedSprites
+	// Quadruped dresses the quadruped scene's rig.
+	Quadruped ikanim.QuadrupedSprites
 	// Spider, Crawler and Tentacle dress the creatures; the playground's
 	// tentacles use Tentacle's Body and first segment.
 	Spider, Crawler, Tentacle creature.Sprites
