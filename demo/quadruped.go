@@ -12,7 +12,7 @@ import (
 	"github.com/ikanim/kit/ikanim"
 )
 
-var quadTilt = binding{keys: []ebiten.Key{ebiten.KeyT}, label: "T", does: "body tilt on/off (the body stays level: legs overreach on slopes)"}
+var quadTilt = binding{keys: []ebiten.Key{ebiten.KeyY}, label: "Y", does: "body tilt on/off (the body stays level: legs overreach on slopes)"}
 
 func init() {
 	registerScene(sceneInfo{
@@ -74,7 +74,7 @@ func (v *quadrupedView) Status() string {
 		who = "you steer"
 	}
 	t := v.s.Tilt
-	return fmt.Sprintf("%s   body tilt %s (T): %+.1f deg, ground under the feet %+.1f deg   body %+.1f px   x %.0f",
+	return fmt.Sprintf("%s   body tilt %s (Y): %+.1f deg, ground under the feet %+.1f deg   body %+.1f px   x %.0f",
 		who, onOff(v.s.Tilting()), t.Angle()*180/math.Pi, t.Wanted()*180/math.Pi, v.s.Rig.BodyOffset[1], v.s.Rig.Position[0])
 }
 
