@@ -37,7 +37,7 @@ shot() {
 }
 
 scenes=("$@")
-if [ ${#scenes[@]} -eq 0 ]; then scenes=(playground walk climb aim spiders swarm levels animation rigs); fi
+if [ ${#scenes[@]} -eq 0 ]; then scenes=(playground walk climb aim spiders swarm levels animation rigs quadruped); fi
 for s in "${scenes[@]}"; do
   case $s in
   playground) loop playground -frames 300                                     # the targets wander in and out of reach
@@ -58,6 +58,8 @@ for s in "${scenes[@]}"; do
     shot animation 600 ;;                                                    # the strike's event
   rigs) loop rigs -frames 300                                                # the Spine rigs and the rig file's humanoid
     shot rigs 240 ;;
+  quadruped) loop quadruped -record-from 1900 -frames 2420 -camera 1240,330,2.2 # over the plateau's edge and down the 31-degree slope
+    shot quadruped 2150 -camera 1240,330,2.2 ;;
   *) echo "no loop for scene $s" >&2; exit 1 ;;
   esac
 done
