@@ -19,8 +19,11 @@ func seam(c rgb, dist float64) rgb {
 func drawTorso(c *canvas, ox, oy float64) {
 	pelvis := func(u, v float64) float64 { return box(u, v, -1, 0.5, 8.5, 8.8, 6) }
 	chest := func(u, v float64) float64 { return box(u, v, 24, 1, 14, 11, 7.5) }
+	// the waist joins them: the shirt tucked into the belt, so no light
+	// shows between the hips and the chest
+	waist := func(u, v float64) float64 { return box(u, v, 8.75, 0.8, 4.5, 8.2, 2.5) }
 	body := func(u, v float64) float64 {
-		d := smin(pelvis(u, v), chest(u, v), 4)
+		d := smin(smin(pelvis(u, v), waist(u, v), 2), chest(u, v), 4)
 		// a slight bulge of the chest towards the front (+v)
 		d = smin(d, ellipse(u, v, 25, 4.5, 10, 8), 3)
 		return smin(d, box(u, v, 38.5, 1, 3.5, 5.5, 2.5), 2) // collar around the neck joint
