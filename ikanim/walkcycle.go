@@ -197,10 +197,15 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 
 		// An arm swings forward while its own leg is back (q = duty, the
 		// end of the stance) and back while its leg is forward.
-		sw := swing * a * math.Cos(2*math.Pi*(q-duty))
+		c := math.Cos(2 * math.Pi * (q - duty))
+		sw := swing * a * c
 		armRest := def.bones[b.arm[k]].Rest
 		dst[b.arm[k]] = armRest - sw - lean*a
-		dst[b.fa[k]] = def.bones[b.fa[k]].Rest - 0.25*a
+		// The elbow straightens as the arm swings back and bends a little
+		// as it comes forward, around half the rest bend (the full rest
+		// bend held through the walk reads as arms held out in front).
+		fa := def.bones[b.fa[k]].Rest
+		dst[b.fa[k]] = fa + a*(-0.5*fa-0.2*(1+c)/2)
 	}
 	return mgl64.Vec2{0, bob}
 }
