@@ -16,7 +16,7 @@ import (
 func init() {
 	registerScene(sceneInfo{
 		Name:    "aim",
-		Summary: "aiming a two-handed weapon at the mouse or a moving target while walking; picking up a gem",
+		Summary: "aiming a two-handed weapon at the mouse or a moving target while walking (a target behind turns it round); picking up a gem",
 		Keys:    []*binding{&keyPointer},
 		New:     newAimView,
 	})

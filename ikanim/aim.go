@@ -70,6 +70,18 @@ type Aimer struct {
 	// from the main wrist: x along the aim line, y to its clockwise side
 	// (for a right-facing character, below the line), px.
 	Support mgl64.Vec2
+	// Turn lets the aimer turn the character round (rig.Facing) when the
+	// target is behind it, instead of bending the aim back over its
+	// shoulder: Auto (the default) and On turn while the arms' Weight is
+	// above 0, Off never. The turn takes effect from the next frame; a game
+	// that sets Facing itself every frame should do so only when its own
+	// reason to turn changes, or set Turn to Off.
+	Turn Switch
+	// TurnMargin is how far behind the shoulder, px along the character's
+	// forward, the target must be before the aimer turns (default 12); the
+	// same margin the other way holds the turn, so a target near the
+	// shoulder's vertical does not flip the character every frame.
+	TurnMargin float64
 
 	rig           *Rig
 	def           *RigDef
@@ -80,7 +92,11 @@ type Aimer struct {
 	pose          ik.Pose
 	wrist         mgl64.Vec2 // world, last frame
 	aimDir        float64    // world aim angle, last frame
+	turns         int
 }
+
+// Turns returns how many times the aimer has turned the character round.
+func (a *Aimer) Turns() int { return a.turns }
 
 // NewAimer builds an aimer for rigs of def. main names the two-bone arm that
 // holds the grip; support (may be "") the arm that holds the barrel; look
@@ -165,6 +181,12 @@ func (a *Aimer) Update(float64) {
 	}
 	T := r.frame.toLocal(a.Target)
 	d := T.Sub(S)
+	if w > 0 && a.Turn.Resolve(true) && d[0] < -num.Or(a.TurnMargin, 12) {
+		// Behind: turn round for the next frame (this frame's aim is
+		// clamped in front, as before).
+		r.Facing = r.Facing.Flip()
+		a.turns++
+	}
 	dist := d.Len()
 	if !(dist > 1e-9) {
 		dist, d = 1, mgl64.Vec2{1, 0}

@@ -134,3 +134,41 @@ func TestNewAimerErrors(t *testing.T) {
 		}
 	}
 }
+
+// A target behind the shoulder turns the character round (from the next
+// frame) instead of bending the aim back: then the forearm points at it.
+// Within TurnMargin behind, with Turn Off, or with the arms' weight at 0,
+// it does not turn.
+func TestAimerTurnsToATargetBehind(t *testing.T) {
+	r, a := newAimBiped(t)
+	a.Target = mgl64.Vec2{100, 240} // 100 px behind, above the shoulder
+	r.Update(1.0 / 60)
+	if r.Facing != FacingLeft || a.Turns() != 1 {
+		t.Fatalf("facing %v after %d turns, want left after 1", r.Facing, a.Turns())
+	}
+	settle(r, 60)
+	if a.Turns() != 1 {
+		t.Errorf("%d turns: it turned back", a.Turns())
+	}
+	fore := r.def.BoneIndex(BoneForearmNear)
+	elbow, wrist := r.Joint(fore)
+	if d := math.Abs(math.Remainder(angleTo(elbow, wrist)-angleTo(elbow, a.Target), 2*math.Pi)); d > 0.01 {
+		t.Errorf("forearm %.3f rad off the aim line after the turn", d)
+	}
+
+	for _, tc := range []struct {
+		name  string
+		setup func(a *Aimer)
+	}{
+		{"within the margin", func(a *Aimer) { a.Target = mgl64.Vec2{200 - 8, 240} }},
+		{"Turn Off", func(a *Aimer) { a.Turn, a.Target = Off, mgl64.Vec2{100, 240} }},
+		{"weight 0", func(a *Aimer) { a.Weight, a.Target = 0, mgl64.Vec2{100, 240} }},
+	} {
+		r, a := newAimBiped(t)
+		tc.setup(a)
+		settle(r, 30)
+		if r.Facing != FacingRight || a.Turns() != 0 {
+			t.Errorf("%s: facing %v after %d turns, want right and none", tc.name, r.Facing, a.Turns())
+		}
+	}
+}

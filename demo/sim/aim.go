@@ -22,7 +22,6 @@ const (
 	aimReachDur = 0.8  // s the hand takes to the gem (Reacher.Duration)
 	aimGemWait  = 3.0  // s after a pick-up before the next one
 	aimGemBack  = 6.0  // s the gem is carried before it is back on the crate
-	aimTurnAt   = 40.0 // px: the player's target turns the walk when this far behind
 )
 
 // Aim is the aim scene: the humanoid walks back and forth on flat ground
@@ -178,11 +177,7 @@ func (s *Aim) Advance(dt float64) {
 		s.Reacher.Active = false
 	}
 
-	if s.player {
-		if d := s.target[0] - r.Position[0]; math.Abs(d) > aimTurnAt && s.reaching == 0 {
-			s.dir = math.Copysign(1, d)
-		}
-	} else {
+	if !s.player {
 		// A target drifting ahead of the character on a slow figure.
 		s.target = mgl64.Vec2{
 			r.Position[0] + s.dir*(150+60*math.Sin(s.t*0.7)),
@@ -215,7 +210,13 @@ func (s *Aim) Advance(dt float64) {
 	}
 	s.Aimer.OneHanded = s.reaching > 0 || s.carried || s.Reacher.Weight() > 0
 	s.Aimer.Target = s.target
+	turns := s.Aimer.Turns()
 	r.Update(dt)
+	if s.Aimer.Turns() != turns {
+		// The aimer turned round to a target behind (Aimer.Turn): walk
+		// the way it now faces.
+		s.dir, s.turned = r.Facing.Sign(), true
+	}
 	if s.carried {
 		_, hand := r.Joint(s.limbs[2][2])
 		s.gem = hand

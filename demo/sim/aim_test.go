@@ -1,7 +1,12 @@
 package sim
 
 import (
+	"math"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim"
 )
 
 func newAim(t testing.TB) *Aim {
@@ -59,5 +64,43 @@ func TestAimSceneFrameDoesNotAllocate(t *testing.T) {
 		if a := testing.AllocsPerRun(30, func() { s.Step(1.0 / 60) }); a != 0 {
 			t.Errorf("t %.1f s (reach weight %.2f): an aim scene frame allocates %v times, want 0", s.Time(), s.Reacher.Weight(), a)
 		}
+	}
+}
+
+// The player's target moving behind the character turns it round (the
+// Aimer's Turn) and it walks the way it now faces; the forearm then points
+// at the target, and nothing pops (the mirror of the turn itself is a new
+// pose, not a pop).
+func TestAimScenePlayerTargetBehindTurns(t *testing.T) {
+	s := newAim(t)
+	for range 60 {
+		s.Step(1.0 / 60)
+	}
+	r := s.Rig
+	facing := r.Facing
+	// The player's pointer moves from where the target is, over the head,
+	// to 160 px behind, in 1.5 s, and rests there.
+	from := s.target
+	for f := range 150 {
+		u := math.Min(1, float64(f)/90)
+		behind := r.Position.Add(mgl64.Vec2{-facing.Sign() * 160, -80})
+		p := from.Add(behind.Sub(from).Mul(u))
+		p[1] -= 120 * math.Sin(math.Pi*u) // over the head
+		s.SetTarget(p)
+		s.Step(1.0 / 60)
+	}
+	if r.Facing == facing || s.Aimer.Turns() == 0 {
+		t.Fatalf("still facing %v after a target behind (%d turns)", r.Facing, s.Aimer.Turns())
+	}
+	if s.dir != r.Facing.Sign() {
+		t.Errorf("walking %v while facing %v", s.dir, r.Facing)
+	}
+	elbow, wrist := r.Joint(r.Def().BoneIndex(ikanim.BoneForearmNear))
+	want := math.Atan2(s.target[1]-elbow[1], s.target[0]-elbow[0])
+	if d := math.Abs(math.Remainder(math.Atan2(wrist[1]-elbow[1], wrist[0]-elbow[0])-want, 2*math.Pi)); d > 0.05 {
+		t.Errorf("forearm %.3f rad off the target after the turn", d)
+	}
+	if p := s.meter.JointPopMaxDeg(); p > 15 {
+		t.Errorf("joint pop %.1f deg/frame through the turn, want <= 15", p)
 	}
 }
