@@ -95,3 +95,44 @@ func BenchmarkDrawBuild(b *testing.B) {
 	}
 	b.ReportMetric(float64(w.NumShapes()), "shapes")
 }
+
+// benchRays times World.Raycast over rays, one op per ray, after one
+// untimed pass that counts the hits.
+func benchRays(b *testing.B, w *terrain.World, rays [][2]mgl64.Vec2) {
+	hits := 0
+	for _, r := range rays {
+		if _, _, ok := w.Raycast(r[0], r[1]); ok {
+			hits++
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		r := rays[i&4095]
+		w.Raycast(r[0], r[1])
+	}
+	b.ReportMetric(float64(hits), "hits/4096")
+	b.ReportMetric(float64(w.NumShapes()), "shapes")
+}
+
+// BenchmarkRaycastGrown100k: World.Raycast in randomTerrain's world grown at
+// constant density to 100,000 shapes: 25 x 25 tiles of 1280x720 (a
+// 32000x18000 space of 64 px resolv cells, the smallest New accepts there),
+// each tile with 40 ground quads and 120 scattered boxes and convex polygons.
+// One op is one of 4,096 downward foot rays of 96 px spread over the whole
+// world (grownFootRays). World construction is not timed.
+func BenchmarkRaycastGrown100k(b *testing.B) {
+	w := terrain.Wrap(grownTerrain(1, 25, 64))
+	benchRays(b, w, grownFootRays(25))
+}
+
+// BenchmarkRaycastDense100k: World.Raycast in 100,000 shapes of
+// randomTerrain's kinds and sizes (40 ground quads, the rest boxes and
+// convex polygons 8 to 140 px across) packed into one 1280x720 space of 32 px
+// resolv cells, so that every point above the ground lies inside hundreds of
+// shapes. One op is one of BENCH.md's 4,096 downward foot rays of 96 px.
+// World construction is not timed.
+func BenchmarkRaycastDense100k(b *testing.B) {
+	w := terrain.Wrap(denseTerrain(1, 100000))
+	benchRays(b, w, footRays())
+}
