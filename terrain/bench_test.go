@@ -99,6 +99,7 @@ func BenchmarkDrawBuild(b *testing.B) {
 // benchRays times World.Raycast over rays, one op per ray, after one
 // untimed pass that counts the hits.
 func benchRays(b *testing.B, w *terrain.World, rays [][2]mgl64.Vec2) {
+	b.Helper()
 	hits := 0
 	for _, r := range rays {
 		if _, _, ok := w.Raycast(r[0], r[1]); ok {
@@ -134,5 +135,25 @@ func BenchmarkRaycastGrown100k(b *testing.B) {
 // World construction is not timed.
 func BenchmarkRaycastDense100k(b *testing.B) {
 	w := terrain.Wrap(denseTerrain(1, 100000))
+	benchRays(b, w, footRays())
+}
+
+// BenchmarkRaycastExplicit is BenchmarkRaycast on a World made with
+// WithExplicitSync: the index alone, no check of the space per query.
+func BenchmarkRaycastExplicit(b *testing.B) {
+	benchRays(b, terrain.Wrap(randomTerrain(1, 160, false), terrain.WithExplicitSync()), footRays())
+}
+
+// BenchmarkRaycastGrown100kExplicit is BenchmarkRaycastGrown100k on a World
+// made with WithExplicitSync.
+func BenchmarkRaycastGrown100kExplicit(b *testing.B) {
+	w := terrain.Wrap(grownTerrain(1, 25, 64), terrain.WithExplicitSync())
+	benchRays(b, w, grownFootRays(25))
+}
+
+// BenchmarkRaycastDense100kExplicit is BenchmarkRaycastDense100k on a World
+// made with WithExplicitSync.
+func BenchmarkRaycastDense100kExplicit(b *testing.B) {
+	w := terrain.Wrap(denseTerrain(1, 100000), terrain.WithExplicitSync())
 	benchRays(b, w, footRays())
 }

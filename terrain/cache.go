@@ -27,6 +27,11 @@ type shapeEntry struct {
 	rot   float64
 
 	shape resolv.IShape
+
+	indexed bool   // the edge index holds this geometry (index.go)
+	pending bool   // listed in World.pending
+	self    int32  // this entry's index in World.entries
+	stamp   uint32 // Sync's pass that last met the shape in the space
 }
 
 // edgeData is one cached polygon edge, from vertex i (A) to vertex i+1 (B,
@@ -55,6 +60,12 @@ func (e *shapeEntry) fresh() bool {
 func (w *World) sync(e *shapeEntry, force bool) {
 	if !force && e.fresh() {
 		return
+	}
+	e.indexed = false
+	w.idxStale = true
+	if w.explicit && !e.pending {
+		e.pending = true
+		w.pending = append(w.pending, e.self)
 	}
 	if p := e.poly; p != nil {
 		n := len(p.Points)

@@ -131,16 +131,31 @@ func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
 	if px*0+py*0+dx*0+dy*0 != 0 || (dx == 0 && dy == 0) {
 		return false
 	}
-	sp := w.space
-	nx, ny := sp.WidthInCells(), sp.HeightInCells()
-	if nx == 0 || ny == 0 {
+	if w.space.WidthInCells() == 0 || w.space.HeightInCells() == 0 {
 		return false
 	}
-	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
-	gw, gh := float64(nx)*cw, float64(ny)*ch
-
 	*b = best{t: math.Inf(1), entry: -1, px: px, py: py, dx: dx, dy: dy, idx: 1 / dx, idy: 1 / dy,
 		req: f.Require, excl: f.excludeMask()}
+	if w.explicit {
+		// The space as of the last Sync: the index, then the entries it
+		// does not hold.
+		if w.idx.built {
+			w.indexCast(b)
+		}
+		w.castPending(b)
+		return b.found
+	}
+	return w.gridCast(b)
+}
+
+// gridCast walks resolv's cells along b's segment, testing every shape it
+// meets, until the best crossing lies before the next cell.
+func (w *World) gridCast(b *best) bool {
+	sp := w.space
+	nx, ny := sp.WidthInCells(), sp.HeightInCells()
+	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
+	gw, gh := float64(nx)*cw, float64(ny)*ch
+	px, py, dx, dy := b.px, b.py, b.dx, b.dy
 
 	// Clip [0,1] to the grid rectangle (slab method), skipped when both ends
 	// lie inside it.
@@ -344,6 +359,9 @@ type best struct {
 
 	seen  [8]uint32 // IDs of the last shapes tested (a ring)
 	nseen int
+
+	viaIndex bool // the crossing was found by indexCast
+	key      int  // its edge index (-1-entry for a circle), for ties
 }
 
 // tested reports whether the shape of this id was tested lately by this
@@ -409,6 +427,7 @@ func testShape(e *shapeEntry, es []edgeData, ei int, b *best) {
 		if t < b.t {
 			b.t, b.entry, b.shape, b.isCircle, b.found = t, ei, e.shape, true, true
 			b.cx, b.cy = e.pos.X, e.pos.Y
+			b.viaIndex = false
 		}
 		return
 	}
@@ -438,6 +457,7 @@ func testShape(e *shapeEntry, es []edgeData, ei int, b *best) {
 			continue
 		}
 		b.t, b.entry, b.shape, b.edge, b.sign, b.isCircle, b.found = tn/den, ei, e.shape, *ed, sign, false, true
+		b.viaIndex = false
 	}
 }
 

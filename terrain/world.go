@@ -38,6 +38,13 @@ type World struct {
 	slot    []int32      // entry index by shape ID - idBase, -1 if unknown
 	idBase  uint32
 	syncFn  func(resolv.IShape, int, int) bool // Sync's visitor
+	stamp   uint32                             // Sync's pass
+
+	idx      edgeIndex // the broadphase of the cached shapes (index.go)
+	idxStale bool      // the cache changed since idx was built
+	idxCell  float64   // WithIndexCellSize, 0 for automatic
+	pending  []int32   // entries the index does not hold (index.go)
+	explicit bool      // WithExplicitSync
 
 	draw drawCache // cached paths for Draw (draw.go)
 }
@@ -53,8 +60,10 @@ type Option func(*config)
 
 // config collects the options of New and Wrap.
 type config struct {
-	filter   Filter
-	cellSize int
+	filter    Filter
+	cellSize  int
+	indexCell float64
+	explicit  bool
 }
 
 // WithFilter sets the World's default Filter.
@@ -66,6 +75,35 @@ func WithFilter(f Filter) Option {
 // (default DefaultCellSize). Wrap ignores it.
 func WithCellSize(pixels int) Option {
 	return func(c *config) { c.cellSize = pixels }
+}
+
+// WithIndexCellSize sets the side, in pixels, of the cells of the World's own
+// broadphase index (see World.Sync). The default (0, or any value that is
+// not a positive finite number) chooses it from the shapes: about two shape
+// boundaries cross a cell side, between 4 and 1024 px; it grows if the index
+// would need more than 4 million cells or 128 million entries.
+func WithIndexCellSize(pixels float64) Option {
+	return func(c *config) {
+		if pixels > 0 && !math.IsInf(pixels, 1) {
+			c.indexCell = pixels
+		} else {
+			c.indexCell = 0
+		}
+	}
+}
+
+// WithExplicitSync promises that the game calls Sync (or Refresh) after
+// changing the space behind the World's back: after adding, moving, rotating,
+// scaling or removing shapes in the space directly. Queries then answer for
+// the space as of the last Sync, from the World's cache and index alone,
+// without reading the space: shapes moved since are seen where they were,
+// shapes added since are not seen and shapes removed since still are. Shapes
+// added with the World's Add methods are seen at once. This makes queries
+// cost about the same however many and however dense the shapes; without it,
+// a query checks every shape in the resolv cells along the ray against the
+// cache, which costs a few memory reads per shape.
+func WithExplicitSync() Option {
+	return func(c *config) { c.explicit = true }
 }
 
 // New returns a World on a new resolv space of the given size in pixels.
@@ -120,7 +158,7 @@ func Wrap(space *resolv.Space, opts ...Option) *World {
 			o(&c)
 		}
 	}
-	w := &World{space: space, Filter: c.filter}
+	w := &World{space: space, Filter: c.filter, idxCell: c.indexCell, explicit: c.explicit}
 	w.Refresh()
 	return w
 }
@@ -179,14 +217,22 @@ func (w *World) Refresh() {
 		return true
 	})
 	w.draw.valid = false
+	if w.explicit {
+		w.buildIndex()
+	}
 }
 
-// Sync brings the World's cache up to date with the space: shapes added to
-// the space since are cached, and moved, rotated or scaled shapes have their
-// geometry recomputed. Queries are exact without it; call it once a frame,
-// after moving shapes and before the frame's queries, to keep them fast. It
-// allocates only when the cache grows. Like the Add methods, it must not run
-// while other goroutines query the World.
+// Sync brings the World's cache and its broadphase index up to date with
+// the space: shapes added to the space since are cached, moved, rotated or
+// scaled shapes have their geometry recomputed, and shapes removed from the
+// space are dropped (as by Refresh). Queries are exact without it; call it
+// once a frame, after changing shapes and before the frame's queries, to keep
+// them fast: until then a query tests the changed shapes from resolv's cells,
+// and a query whose nearest hit is a shape removed since runs again without
+// the index. Sync costs O(shapes) when nothing changed, plus rebuilding the
+// index when something did; it allocates only when the cache or the index
+// grows. Like the Add methods, it must not run while other goroutines query
+// the World.
 func (w *World) Sync() {
 	if w == nil || w.space == nil {
 		return
@@ -197,12 +243,23 @@ func (w *World) Sync() {
 	if w.syncFn == nil {
 		w.syncFn = w.syncShape // made once: a method value allocates
 	}
+	w.stamp++
 	w.space.ForEachShape(w.syncFn)
+	for i := range w.entries {
+		if w.entries[i].stamp != w.stamp {
+			w.Refresh() // a shape left the space
+			return
+		}
+	}
+	if w.explicit && (w.idxStale || !w.idx.built) {
+		w.buildIndex()
+	}
 }
 
-// syncShape caches s if the World does not know it yet.
+// syncShape caches s if the World does not know it yet, and stamps its
+// entry as present.
 func (w *World) syncShape(s resolv.IShape, _, _ int) bool {
-	w.entryOf(s)
+	w.entries[w.entryOf(s)].stamp = w.stamp
 	return true
 }
 
@@ -249,7 +306,8 @@ func (w *World) register(s resolv.IShape) int {
 		return int(e)
 	}
 	idx := len(w.entries)
-	w.entries = append(w.entries, shapeEntry{shape: s, tags: s.Tags()})
+	w.entries = append(w.entries, shapeEntry{shape: s, tags: s.Tags(), stamp: w.stamp, self: int32(idx)})
+	w.idxStale = true
 	w.slot[id-w.idBase] = int32(idx)
 	e := &w.entries[idx]
 	switch sh := s.(type) {
