@@ -63,6 +63,9 @@ func (w *World) sync(e *shapeEntry, force bool) {
 	}
 	e.indexed = false
 	w.idxStale = true
+	if int(e.self) < len(w.idx.hot) {
+		w.idx.hot[e.self].indexed = false
+	}
 	if w.explicit && !e.pending {
 		e.pending = true
 		w.pending = append(w.pending, e.self)

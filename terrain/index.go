@@ -20,14 +20,16 @@ package terrain
 
 import (
 	"math"
+
+	"github.com/solarlune/resolv"
 )
 
 // Limits of the index. The cell size grows until both hold.
 const (
 	maxIndexCells = 1 << 22
-	maxIndexItems = 1 << 27
+	maxIndexItems = 1 << 25
 	// minIndexCell and maxIndexCell bound the automatic cell size (pixels).
-	minIndexCell = 4
+	minIndexCell = 2
 	maxIndexCell = 1024
 )
 
@@ -40,7 +42,19 @@ type edgeIndex struct {
 	start  []int32 // len nx*ny+1
 	items  []int32
 	owner  []int32 // entry index of each edge of World.edges (-1: none)
+	hot    []entryHot
 	count  []int32 // scratch for the build
+}
+
+// entryHot is what a query needs of an entry to accept a crossing found in
+// the index, in a compact table parallel to World.entries (the entries
+// themselves are large and would each cost a cache miss).
+type entryHot struct {
+	shape   resolv.IShape
+	tags    resolv.Tags // as of the last Sync
+	sign    float64     // winding sign for the normal, 0 for an open polyline
+	closing int32       // the edge (index in World.edges) not to accept, or -1
+	indexed bool        // the index holds the entry's current geometry
 }
 
 // indexMargin is the margin, in pixels, around an edge within which its
@@ -87,9 +101,10 @@ func (w *World) buildIndex() {
 	width, height := max(maxX-minX, 1), max(maxY-minY, 1)
 	cell := w.idxCell
 	if !(cell > 0) {
-		// About two edge crossings per cell side: cell = 2 / (boundary
-		// length per unit area).
-		cell = 2 * width * height / max(length, 1)
+		// About one boundary crossing per cell side: cell = 1 / (boundary
+		// length per unit area). Smaller cells hold fewer edges a ray
+		// must load; the limits below bound the memory.
+		cell = width * height / max(length, 1)
 		cell = min(max(cell, minIndexCell), maxIndexCell)
 	}
 	for (width/cell+2)*(height/cell+2) > maxIndexCells {
@@ -133,17 +148,47 @@ func (w *World) buildIndex() {
 	for i := range ix.owner {
 		ix.owner[i] = -1
 	}
+	if cap(ix.hot) < len(w.entries) {
+		ix.hot = make([]entryHot, len(w.entries), len(w.entries)+len(w.entries)/4)
+	}
+	ix.hot = ix.hot[:len(w.entries)]
 	for i := range w.entries {
 		e := &w.entries[i]
+		h := &ix.hot[i]
+		*h = entryHot{shape: e.shape, tags: *e.tags, sign: e.sign, closing: -1}
 		if !indexable(e) {
 			continue
 		}
-		e.indexed = true
+		e.indexed, h.indexed = true, true
+		if e.poly != nil && (e.vCount <= 2 || !e.poly.Closed) {
+			h.sign = 0
+			h.closing = int32(e.vStart + e.vCount - 1)
+		}
 		for k := e.vStart; k < e.vStart+e.vCount; k++ {
 			ix.owner[k] = int32(i)
 		}
 	}
 	ix.built = true
+}
+
+// syncHot refreshes the tags (and the open or closed state of polygons) the
+// index's queries use; Sync calls it when the index is otherwise current.
+func (w *World) syncHot() {
+	hot := w.idx.hot
+	for i := range hot {
+		if i >= len(w.entries) {
+			break
+		}
+		e, h := &w.entries[i], &hot[i]
+		h.tags = *e.tags
+		if e.poly != nil && h.indexed {
+			if e.vCount <= 2 || !e.poly.Closed {
+				h.sign, h.closing = 0, int32(e.vStart+e.vCount-1)
+			} else {
+				h.sign, h.closing = e.sign, -1
+			}
+		}
+	}
 }
 
 // indexable reports whether e can go into the index: a polygon with vertices
@@ -299,6 +344,18 @@ func (w *World) castPending(b *best) {
 func (w *World) indexCell(items []int32, b *best) {
 	px, py, dx, dy := b.px, b.py, b.dx, b.dy
 	edges := w.edges
+	if len(items) > 8 {
+		// Touch every edge first: these loads do not wait for one
+		// another, so the cache misses of a crowded cell overlap instead
+		// of following one another through the tests below.
+		var sum float64
+		for _, it := range items {
+			if it >= 0 {
+				sum += edges[it].ax
+			}
+		}
+		b.touch = sum
+	}
 	for _, it := range items {
 		if it < 0 {
 			w.indexCircle(int(^it), b)
@@ -321,34 +378,33 @@ func (w *World) indexCell(items []int32, b *best) {
 		// index, so that the answer does not depend on the order of the
 		// cells. A parallel edge (den = 0, t NaN) fails.
 		if t := tn / den; t < b.t || (t == b.t && b.viaIndex && int(it) < b.key) {
-			w.acceptEdge(int(it), t, b)
+			if b.eager {
+				w.acceptEdge(int(it), t, b)
+			} else {
+				// A candidate: acceptIndexHit checks the nearest one
+				// once the walk is over.
+				b.t, b.key, b.viaIndex = t, int(it), true
+			}
 		}
 	}
 }
 
 // acceptEdge records the crossing at t with edge k if its entry passes b's
-// filter, still matches its shape and k is an edge of it.
+// filter (with the tags of the last Sync), the index holds its geometry and
+// k is not the closing edge of an open polyline.
 func (w *World) acceptEdge(k int, t float64, b *best) {
 	ei := int(w.idx.owner[k])
 	if ei < 0 {
 		return
 	}
-	e := &w.entries[ei]
-	if !e.indexed {
+	h := &w.idx.hot[ei]
+	if !h.indexed || int32(k) == h.closing {
 		return
 	}
-	if tags := *e.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
+	if tags := h.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
 		return
 	}
-	n := e.vCount
-	sign := e.sign
-	if n <= 2 || !e.poly.Closed {
-		if k-e.vStart == n-1 {
-			return // the closing edge of an open polyline
-		}
-		sign = 0
-	}
-	b.t, b.entry, b.shape, b.edge, b.sign, b.isCircle, b.found = t, ei, e.shape, w.edges[k], sign, false, true
+	b.t, b.entry, b.shape, b.edge, b.sign, b.isCircle, b.found = t, ei, h.shape, w.edges[k], h.sign, false, true
 	b.viaIndex, b.key = true, k
 }
 
@@ -376,13 +432,38 @@ func (w *World) indexCircle(ei int, b *best) {
 	if t > b.t || (t == b.t && (!b.viaIndex || key >= b.key)) {
 		return
 	}
-	if !e.indexed {
+	if !b.eager {
+		b.t, b.key, b.viaIndex = t, key, true
 		return
 	}
-	if tags := *e.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
+	w.acceptCircle(ei, t, b)
+}
+
+// acceptCircle records the crossing at t with the circle of entry ei if it
+// passes b's filter and the index holds its geometry.
+func (w *World) acceptCircle(ei int, t float64, b *best) {
+	e := &w.entries[ei]
+	h := &w.idx.hot[ei]
+	if !h.indexed {
+		return
+	}
+	if tags := h.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
 		return
 	}
 	b.t, b.entry, b.shape, b.isCircle, b.found = t, ei, e.shape, true, true
 	b.cx, b.cy = e.pos.X, e.pos.Y
-	b.viaIndex, b.key = true, key
+	b.viaIndex, b.key = true, -1-ei
+}
+
+// acceptIndexHit checks the candidate crossing indexCast left in b (not
+// eager) and fills in its shape and edge; false if it must be rejected.
+func (w *World) acceptIndexHit(b *best) bool {
+	t, k := b.t, b.key
+	b.found = false
+	if k < 0 {
+		w.acceptCircle(-1-k, t, b)
+	} else {
+		w.acceptEdge(k, t, b)
+	}
+	return b.found
 }

@@ -34,8 +34,30 @@ func mixedRays(seed uint64, n int, width, height float64) [][2]mgl64.Vec2 {
 	return rays
 }
 
-// compareWorlds checks that every ray gives the same Hit on got as on want,
-// and that enough of them hit.
+// agree reports whether the hits g (with the index) and w (without) of the
+// ray r agree, and whether they differ only by a tie: two shapes crossed at
+// the same point. The default World sees the part of a shape outside
+// resolv's cells (lo..hi) only through the border cells under the segment
+// (as resolv.LineTest over FilterCells); the index sees it all, so for a ray
+// leaving the cells a hit outside them may differ.
+func agree(g, w terrain.Hit, r [2]mgl64.Vec2, lo, hi mgl64.Vec2) (ok, tie bool) {
+	if g == w {
+		return true, false
+	}
+	if g.OK && w.OK && g.Point == w.Point && g.Fraction == w.Fraction {
+		return true, true
+	}
+	inside := func(p mgl64.Vec2) bool { return p[0] >= lo[0] && p[0] <= hi[0] && p[1] >= lo[1] && p[1] <= hi[1] }
+	if !inside(r[0]) || !inside(r[1]) {
+		if (g.OK && !inside(g.Point)) || (w.OK && !inside(w.Point)) {
+			return true, false
+		}
+	}
+	return false, false
+}
+
+// compareWorlds checks that every ray gives the same Hit on got as on want
+// (see agree), that few end in ties and that enough of them hit.
 func compareWorlds(t *testing.T, name string, got, want *terrain.World, rays [][2]mgl64.Vec2) {
 	t.Helper()
 	hits, bad, ties := 0, 0, 0
@@ -45,21 +67,11 @@ func compareWorlds(t *testing.T, name string, got, want *terrain.World, rays [][
 		if w.OK {
 			hits++
 		}
-		if g.OK && w.OK && g.Point == w.Point && g.Fraction == w.Fraction && g.Shape != w.Shape {
-			ties++ // two shapes crossed at the same point: either is right
-			continue
+		ok, tie := agree(g, w, r, lo, hi)
+		if tie {
+			ties++
 		}
-		inside := func(p mgl64.Vec2) bool { return p[0] >= lo[0] && p[0] <= hi[0] && p[1] >= lo[1] && p[1] <= hi[1] }
-		if !inside(r[0]) || !inside(r[1]) {
-			// The default World sees the part of a shape outside resolv's
-			// cells only through the border cells under the segment (as
-			// resolv.LineTest over FilterCells); the index sees it all.
-			// Only a hit outside the cells may differ.
-			if g == w || (g.OK && !inside(g.Point)) || (w.OK && !inside(w.Point)) {
-				continue
-			}
-		}
-		if g != w {
+		if !ok {
 			bad++
 			if bad <= 5 {
 				t.Errorf("%s: ray %v->%v:\n got  %+v\n want %+v", name, r[0], r[1], g, w)
@@ -207,5 +219,57 @@ func TestExplicitSyncConcurrent(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+// Filters give the same hits with and without the index, including the
+// re-walk when the nearest crossing belongs to a filtered shape, and tag
+// changes reach an explicit-sync World at Sync.
+func TestExplicitSyncFilters(t *testing.T) {
+	space := randomTerrain(21, 200, true)
+	const red = resolv.Tags(1 << 3)
+	for i, s := range space.Shapes() {
+		switch i % 4 {
+		case 1:
+			s.Tags().Set(red)
+		case 2:
+			s.Tags().Set(terrain.TagTrigger)
+		}
+	}
+	def := terrain.Wrap(space)
+	ex := terrain.Wrap(space, terrain.WithExplicitSync())
+	rays := mixedRays(21, 3000, 1280, 720)
+	lo, hi := def.Bounds()
+	filters := []terrain.Filter{{}, {Require: red}, {Exclude: red}, {IncludeTriggers: true}, {Require: red, IncludeTriggers: true}}
+	for fi, f := range filters {
+		hits, ties := 0, 0
+		for _, r := range rays {
+			g, w := ex.CastFiltered(r[0], r[1], f), def.CastFiltered(r[0], r[1], f)
+			if w.OK {
+				hits++
+			}
+			ok, tie := agree(g, w, r, lo, hi)
+			if tie {
+				ties++
+			}
+			if !ok {
+				t.Fatalf("filter %d: ray %v->%v:\n got  %+v\n want %+v", fi, r[0], r[1], g, w)
+			}
+		}
+		if hits < len(rays)/10 || ties > len(rays)/100 {
+			t.Errorf("filter %d: %d hits, %d ties of %d rays", fi, hits, ties, len(rays))
+		}
+	}
+	// A tag change is seen at Sync.
+	w, _ := terrain.New(640, 480, terrain.WithExplicitSync())
+	box, _ := w.AddBox(100, 100, 50, 50, 0)
+	w.Sync()
+	box.Tags().Set(terrain.TagTrigger)
+	if h := w.SurfaceBelow(125, 0, 470); !h.OK {
+		t.Errorf("box made a trigger: missed before Sync, want hit (tags as of the last Sync)")
+	}
+	w.Sync()
+	if h := w.SurfaceBelow(125, 0, 470); h.OK {
+		t.Errorf("box made a trigger: hit after Sync, want miss")
 	}
 }

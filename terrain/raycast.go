@@ -141,6 +141,14 @@ func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
 		// does not hold.
 		if w.idx.built {
 			w.indexCast(b)
+			if b.viaIndex && !w.acceptIndexHit(b) {
+				// The nearest crossing is with a shape the filter rejects
+				// (or a closing edge of an open polyline): walk again,
+				// checking every crossing.
+				*b = best{t: math.Inf(1), entry: -1, px: px, py: py, dx: dx, dy: dy, idx: 1 / dx, idy: 1 / dy,
+					req: f.Require, excl: f.excludeMask(), eager: true}
+				w.indexCast(b)
+			}
 		}
 		w.castPending(b)
 		return b.found
@@ -360,8 +368,10 @@ type best struct {
 	seen  [8]uint32 // IDs of the last shapes tested (a ring)
 	nseen int
 
-	viaIndex bool // the crossing was found by indexCast
-	key      int  // its edge index (-1-entry for a circle), for ties
+	viaIndex bool    // the crossing was found by indexCast
+	key      int     // its edge index (-1-entry for a circle), for ties
+	eager    bool    // indexCast checks each crossing as it finds it
+	touch    float64 // sink of indexCell's loads
 }
 
 // tested reports whether the shape of this id was tested lately by this

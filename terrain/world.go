@@ -79,9 +79,9 @@ func WithCellSize(pixels int) Option {
 
 // WithIndexCellSize sets the side, in pixels, of the cells of the World's own
 // broadphase index (see World.Sync). The default (0, or any value that is
-// not a positive finite number) chooses it from the shapes: about two shape
-// boundaries cross a cell side, between 4 and 1024 px; it grows if the index
-// would need more than 4 million cells or 128 million entries.
+// not a positive finite number) chooses it from the shapes: about one shape
+// boundary crosses a cell side, between 2 and 1024 px; it grows if the index
+// would need more than 4 million cells or 32 million entries.
 func WithIndexCellSize(pixels float64) Option {
 	return func(c *config) {
 		if pixels > 0 && !math.IsInf(pixels, 1) {
@@ -251,8 +251,12 @@ func (w *World) Sync() {
 			return
 		}
 	}
-	if w.explicit && (w.idxStale || !w.idx.built) {
-		w.buildIndex()
+	if w.explicit {
+		if w.idxStale || !w.idx.built {
+			w.buildIndex()
+		} else {
+			w.syncHot()
+		}
 	}
 }
 
