@@ -1,17 +1,30 @@
 package terrain
 
-// The edge index: a flat grid of the World's own that lists, for each cell,
-// the cached polygon edges (and circles) that touch it, in CSR layout: the
-// items of cell c are items[start[c]:start[c+1]], each the index of an edge
-// in World.edges (>= 0) or ^i for the circle of cache entry i (< 0). A ray
-// walks this grid first (indexCast) and tests edges straight from the flat
-// tables: no interface call, no per-shape bounding box, and in a dense world
-// only the edges near the ray rather than every shape whose box holds it.
+// The edge index of a World made with WithExplicitSync: a flat grid of the
+// World's own (cell size from WithIndexCellSize or chosen from the shapes)
+// that lists, for each cell, the cached polygon edges (and circles) that
+// touch it, in CSR layout: the items of cell c are items[start[c]:start[c+1]],
+// each the index of an edge in World.edges (>= 0) or ^i for the circle of
+// cache entry i (< 0). A ray walks this grid (indexCast, Amanatides & Woo as
+// in raycast.go) and tests edges straight from the flat tables: no interface
+// call, no shape object read, and in a dense world only the edges near the
+// ray rather than every shape whose bounding box holds it (a point inside
+// hundreds of overlapping shapes lies near few of their edges). The walk
+// stops once the best crossing lies before the next cell.
 //
-// The index is a snapshot of the cache taken by Refresh or Sync. An entry
-// whose geometry changed since (shapeEntry.indexed false) or that was cached
-// afterwards is not trusted: its edges are never accepted from the index and
-// the query tests it from the resolv cells instead (see World.cast).
+// Only the nearest crossing is checked against the filter (the shape's live
+// tags), the open or closed state of its polygon (as of the build) and
+// whether the index still holds its entry, from a compact table (entryHot)
+// reached through the edge's owner; if
+// it fails, the walk runs again checking every crossing (best.eager). Every
+// edge crossing is computed as in testShape, so the hits are those of the
+// default queries; an exact tie between two crossings goes to the lower edge
+// index, whatever the order of the cells.
+//
+// The index is a snapshot of the cache taken by Refresh or Sync. An entry cached or
+// recomputed since (Add methods, Draw) is listed in World.pending, tested
+// one by one from the cache, and its old edges in the index are rejected
+// (their owner is cleared).
 //
 // Cells: an edge is listed in every cell its segment passes within a margin
 // of, so that a crossing found while the ray walks a cell on either side of a
@@ -31,6 +44,9 @@ const (
 	// minIndexCell and maxIndexCell bound the automatic cell size (pixels).
 	minIndexCell = 2
 	maxIndexCell = 1024
+	// maxPending is the number of changed entries Sync leaves to be tested
+	// one by one before it rebuilds the index.
+	maxPending = 64
 )
 
 type edgeIndex struct {
@@ -41,7 +57,6 @@ type edgeIndex struct {
 	nx, ny int
 	start  []int32 // len nx*ny+1
 	items  []int32
-	owner  []int32 // entry index of each edge of World.edges (-1: none)
 	hot    []entryHot
 	count  []int32 // scratch for the build
 }
@@ -51,10 +66,10 @@ type edgeIndex struct {
 // themselves are large and would each cost a cache miss).
 type entryHot struct {
 	shape   resolv.IShape
-	tags    resolv.Tags // as of the last Sync
-	sign    float64     // winding sign for the normal, 0 for an open polyline
-	closing int32       // the edge (index in World.edges) not to accept, or -1
-	indexed bool        // the index holds the entry's current geometry
+	tags    *resolv.Tags // read live, so tag changes apply at once
+	sign    float64      // winding sign for the normal, 0 for an open polyline
+	closing int32        // the edge (index in World.edges) not to accept, or -1
+	indexed bool         // the index holds the entry's current geometry
 }
 
 // indexMargin is the margin, in pixels, around an edge within which its
@@ -144,9 +159,8 @@ func (w *World) buildIndex() {
 		})
 		break
 	}
-	ix.owner = grow(ix.owner, len(w.edges))
-	for i := range ix.owner {
-		ix.owner[i] = -1
+	for k := range w.edges {
+		w.edges[k].owner = 0
 	}
 	if cap(ix.hot) < len(w.entries) {
 		ix.hot = make([]entryHot, len(w.entries), len(w.entries)+len(w.entries)/4)
@@ -155,7 +169,7 @@ func (w *World) buildIndex() {
 	for i := range w.entries {
 		e := &w.entries[i]
 		h := &ix.hot[i]
-		*h = entryHot{shape: e.shape, tags: *e.tags, sign: e.sign, closing: -1}
+		*h = entryHot{shape: e.shape, tags: e.tags, sign: e.sign, closing: -1}
 		if !indexable(e) {
 			continue
 		}
@@ -165,30 +179,10 @@ func (w *World) buildIndex() {
 			h.closing = int32(e.vStart + e.vCount - 1)
 		}
 		for k := e.vStart; k < e.vStart+e.vCount; k++ {
-			ix.owner[k] = int32(i)
+			w.edges[k].owner = int32(i + 1)
 		}
 	}
 	ix.built = true
-}
-
-// syncHot refreshes the tags (and the open or closed state of polygons) the
-// index's queries use; Sync calls it when the index is otherwise current.
-func (w *World) syncHot() {
-	hot := w.idx.hot
-	for i := range hot {
-		if i >= len(w.entries) {
-			break
-		}
-		e, h := &w.entries[i], &hot[i]
-		h.tags = *e.tags
-		if e.poly != nil && h.indexed {
-			if e.vCount <= 2 || !e.poly.Closed {
-				h.sign, h.closing = 0, int32(e.vStart+e.vCount-1)
-			} else {
-				h.sign, h.closing = e.sign, -1
-			}
-		}
-	}
 }
 
 // indexable reports whether e can go into the index: a polygon with vertices
@@ -393,7 +387,8 @@ func (w *World) indexCell(items []int32, b *best) {
 // filter (with the tags of the last Sync), the index holds its geometry and
 // k is not the closing edge of an open polyline.
 func (w *World) acceptEdge(k int, t float64, b *best) {
-	ei := int(w.idx.owner[k])
+	ed := &w.edges[k]
+	ei := int(ed.owner) - 1
 	if ei < 0 {
 		return
 	}
@@ -401,10 +396,10 @@ func (w *World) acceptEdge(k int, t float64, b *best) {
 	if !h.indexed || int32(k) == h.closing {
 		return
 	}
-	if tags := h.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
+	if tags := *h.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
 		return
 	}
-	b.t, b.entry, b.shape, b.edge, b.sign, b.isCircle, b.found = t, ei, h.shape, w.edges[k], h.sign, false, true
+	b.t, b.entry, b.shape, b.edge, b.sign, b.isCircle, b.found = t, ei, h.shape, *ed, h.sign, false, true
 	b.viaIndex, b.key = true, k
 }
 
@@ -447,7 +442,7 @@ func (w *World) acceptCircle(ei int, t float64, b *best) {
 	if !h.indexed {
 		return
 	}
-	if tags := h.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
+	if tags := *h.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
 		return
 	}
 	b.t, b.entry, b.shape, b.isCircle, b.found = t, ei, e.shape, true, true

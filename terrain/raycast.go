@@ -17,6 +17,9 @@ package terrain
 // met again after it left the ring is tested again, which finds the same
 // crossing and changes nothing).
 //
+// A World made with WithExplicitSync walks its own edge index instead
+// (index.go) and never reads the space.
+//
 // Concurrency. A query writes only to its own stack: the cached geometry is
 // read, never updated, by queries. A shape the cache does not know, or one
 // that moved since it was cached, is transformed into the query's own scratch

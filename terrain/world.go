@@ -39,6 +39,7 @@ type World struct {
 	idBase  uint32
 	syncFn  func(resolv.IShape, int, int) bool // Sync's visitor
 	stamp   uint32                             // Sync's pass
+	seen    []uint32                           // by entry, the last pass that met its shape
 
 	idx      edgeIndex // the broadphase of the cached shapes (index.go)
 	idxStale bool      // the cache changed since idx was built
@@ -93,15 +94,23 @@ func WithIndexCellSize(pixels float64) Option {
 }
 
 // WithExplicitSync promises that the game calls Sync (or Refresh) after
-// changing the space behind the World's back: after adding, moving, rotating,
-// scaling or removing shapes in the space directly. Queries then answer for
-// the space as of the last Sync, from the World's cache and index alone,
-// without reading the space: shapes moved since are seen where they were,
-// shapes added since are not seen and shapes removed since still are. Shapes
-// added with the World's Add methods are seen at once. This makes queries
-// cost about the same however many and however dense the shapes; without it,
-// a query checks every shape in the resolv cells along the ray against the
-// cache, which costs a few memory reads per shape.
+// changing the space behind the World's back: adding, moving, rotating,
+// scaling or removing shapes in the space directly (and Refresh after
+// editing a polygon's Points or Closed). Queries then answer for the space
+// as of the last Sync,
+// from the World's cache and its own edge index alone, without reading the
+// space: until Sync, shapes moved since are seen where they were, shapes
+// added since are not seen and shapes removed since still are; tag changes
+// apply at once. Shapes added with the World's Add methods, and
+// shapes Draw finds moved, are seen at once (tested one by one until Sync).
+// Unlike the default queries, the parts of shapes lying outside the space's
+// cells are seen too.
+//
+// This makes the cost of a ray hardly depend on the number of shapes or on
+// how densely they overlap: without it, a query checks every shape in the
+// resolv cells along the ray against the cache, a few memory reads per
+// shape. The index costs memory: about 4 bytes per cell and 4 per cell an
+// edge touches (see WithIndexCellSize), plus 40 bytes per shape.
 func WithExplicitSync() Option {
 	return func(c *config) { c.explicit = true }
 }
@@ -222,17 +231,17 @@ func (w *World) Refresh() {
 	}
 }
 
-// Sync brings the World's cache and its broadphase index up to date with
-// the space: shapes added to the space since are cached, moved, rotated or
-// scaled shapes have their geometry recomputed, and shapes removed from the
-// space are dropped (as by Refresh). Queries are exact without it; call it
-// once a frame, after changing shapes and before the frame's queries, to keep
-// them fast: until then a query tests the changed shapes from resolv's cells,
-// and a query whose nearest hit is a shape removed since runs again without
-// the index. Sync costs O(shapes) when nothing changed, plus rebuilding the
-// index when something did; it allocates only when the cache or the index
-// grows. Like the Add methods, it must not run while other goroutines query
-// the World.
+// Sync brings the World's cache up to date with the space: shapes added to
+// the space since are cached, moved, rotated or scaled shapes have their
+// geometry recomputed, and shapes removed from the space are dropped (as by
+// Refresh). By default queries are exact without it; call it once a frame,
+// after moving shapes and before the frame's queries, to keep them fast. On a
+// World made with WithExplicitSync, queries see the space as of the last
+// Sync; shapes changed since the
+// edge index was built are tested one by one until more than 64 of them
+// have changed, when Sync rebuilds the index (O(edges)). Sync reads every
+// shape, O(shapes); it allocates only when the cache or the index grows. Like the Add methods, it must not run while other
+// goroutines query the World.
 func (w *World) Sync() {
 	if w == nil || w.space == nil {
 		return
@@ -244,18 +253,22 @@ func (w *World) Sync() {
 		w.syncFn = w.syncShape // made once: a method value allocates
 	}
 	w.stamp++
+	for len(w.seen) < len(w.entries) {
+		w.seen = append(w.seen, 0)
+	}
+	w.seen = w.seen[:len(w.entries)]
 	w.space.ForEachShape(w.syncFn)
-	for i := range w.entries {
-		if w.entries[i].stamp != w.stamp {
+	for _, s := range w.seen {
+		if s != w.stamp {
 			w.Refresh() // a shape left the space
 			return
 		}
 	}
 	if w.explicit {
-		if w.idxStale || !w.idx.built {
+		// A few changed shapes are cheaper to test one by one than to
+		// rebuild the index for (O(edges)).
+		if !w.idx.built || len(w.pending) > maxPending {
 			w.buildIndex()
-		} else {
-			w.syncHot()
 		}
 	}
 }
@@ -263,7 +276,11 @@ func (w *World) Sync() {
 // syncShape caches s if the World does not know it yet, and stamps its
 // entry as present.
 func (w *World) syncShape(s resolv.IShape, _, _ int) bool {
-	w.entries[w.entryOf(s)].stamp = w.stamp
+	i := w.entryOf(s)
+	for i >= len(w.seen) {
+		w.seen = append(w.seen, 0)
+	}
+	w.seen[i] = w.stamp
 	return true
 }
 
@@ -310,7 +327,7 @@ func (w *World) register(s resolv.IShape) int {
 		return int(e)
 	}
 	idx := len(w.entries)
-	w.entries = append(w.entries, shapeEntry{shape: s, tags: s.Tags(), stamp: w.stamp, self: int32(idx)})
+	w.entries = append(w.entries, shapeEntry{shape: s, tags: s.Tags(), self: int32(idx)})
 	w.idxStale = true
 	w.slot[id-w.idBase] = int32(idx)
 	e := &w.entries[idx]
