@@ -33,6 +33,7 @@ package terrain
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/solarlune/resolv"
 )
@@ -118,8 +119,13 @@ func (w *World) buildIndex() {
 	if !(cell > 0) {
 		// About one boundary crossing per cell side: cell = 1 / (boundary
 		// length per unit area). Smaller cells hold fewer edges a ray
-		// must load; the limits below bound the memory.
+		// must load from memory; the limits below bound the memory. When
+		// the edges fit in a core's cache (here, under 1 MB) loads are
+		// cheap and the walk's steps cost more: two crossings per side.
 		cell = width * height / max(length, 1)
+		if len(w.edges)*int(unsafe.Sizeof(edgeData{})) < 1<<20 {
+			cell *= 2
+		}
 		cell = min(max(cell, minIndexCell), maxIndexCell)
 	}
 	for (width/cell+2)*(height/cell+2) > maxIndexCells {
@@ -297,9 +303,56 @@ func (w *World) indexCast(b *best) {
 		tMaxY = (float64(cy)*cw - ry) * b.idy
 	}
 	start, items := ix.start, ix.items
+	edges := w.edges
 	for guard := ix.nx + ix.ny + 2; guard > 0; guard-- {
+		// The items of this cell. The common case (the edge is not
+		// crossed) takes no data-dependent branch, so that the loads of
+		// successive edges overlap.
 		c := cy*ix.nx + cx
-		w.indexCell(items[start[c]:start[c+1]], b)
+		cell := items[start[c]:start[c+1]]
+		if len(cell) > 8 {
+			// Touch every edge first: these loads do not wait for one
+			// another, so the cache misses of a crowded cell overlap
+			// instead of following one another through the tests below.
+			var sum float64
+			for _, it := range cell {
+				if it >= 0 {
+					sum += edges[it].ax
+				}
+			}
+			b.touch = sum
+		}
+		for _, it := range cell {
+			if it < 0 {
+				w.indexCircle(int(^it), b)
+				continue
+			}
+			ed := &edges[it]
+			den := dx*ed.ey - dy*ed.ex
+			qx, qy := ed.ax-px, ed.ay-py
+			tn := qx*ed.ey - qy*ed.ex
+			un := qx*dy - qy*dx
+			// Scale by the sign of den, as in testShape, without a branch.
+			sg := math.Copysign(1, den)
+			den, tn, un = den*sg, tn*sg, un*sg
+			// 0 <= un <= den and 0 <= tn <= den: no sign bit set (x+0
+			// turns -0 into +0). A NaN passes here and fails below.
+			if (math.Float64bits(un+0)|math.Float64bits(den-un+0)|math.Float64bits(tn+0)|math.Float64bits(den-tn+0))>>63 != 0 {
+				continue
+			}
+			// The nearest crossing wins; an exact tie goes to the lower
+			// edge index, so that the answer does not depend on the order
+			// of the cells. A parallel edge (den = 0, t NaN) fails.
+			if t := tn / den; t < b.t || (t == b.t && b.viaIndex && int(it) < b.key) {
+				if b.eager {
+					w.acceptEdge(int(it), t, b)
+				} else {
+					// A candidate: acceptIndexHit checks the nearest
+					// one once the walk is over.
+					b.t, b.key, b.viaIndex = t, int(it), true
+				}
+			}
+		}
 		next := min(tMaxX, tMaxY)
 		if next > t1 || b.t <= next {
 			break
@@ -329,57 +382,6 @@ func (w *World) castPending(b *best) {
 			continue
 		}
 		testShape(e, w.edges[e.vStart:e.vStart+e.vCount], int(ei), b)
-	}
-}
-
-// indexCell tests the items of one index cell. The common case (the edge
-// is not crossed) takes no data-dependent branch, so that the loads of
-// successive edges overlap.
-func (w *World) indexCell(items []int32, b *best) {
-	px, py, dx, dy := b.px, b.py, b.dx, b.dy
-	edges := w.edges
-	if len(items) > 8 {
-		// Touch every edge first: these loads do not wait for one
-		// another, so the cache misses of a crowded cell overlap instead
-		// of following one another through the tests below.
-		var sum float64
-		for _, it := range items {
-			if it >= 0 {
-				sum += edges[it].ax
-			}
-		}
-		b.touch = sum
-	}
-	for _, it := range items {
-		if it < 0 {
-			w.indexCircle(int(^it), b)
-			continue
-		}
-		ed := &edges[it]
-		den := dx*ed.ey - dy*ed.ex
-		qx, qy := ed.ax-px, ed.ay-py
-		tn := qx*ed.ey - qy*ed.ex
-		un := qx*dy - qy*dx
-		// Scale by the sign of den, as in testShape, without a branch.
-		s := math.Copysign(1, den)
-		den, tn, un = den*s, tn*s, un*s
-		// 0 <= un <= den and 0 <= tn <= den: no sign bit set (x+0 turns
-		// -0 into +0). A NaN passes here and fails below.
-		if (math.Float64bits(un+0)|math.Float64bits(den-un+0)|math.Float64bits(tn+0)|math.Float64bits(den-tn+0))>>63 != 0 {
-			continue
-		}
-		// The nearest crossing wins; an exact tie goes to the lower edge
-		// index, so that the answer does not depend on the order of the
-		// cells. A parallel edge (den = 0, t NaN) fails.
-		if t := tn / den; t < b.t || (t == b.t && b.viaIndex && int(it) < b.key) {
-			if b.eager {
-				w.acceptEdge(int(it), t, b)
-			} else {
-				// A candidate: acceptIndexHit checks the nearest one
-				// once the walk is over.
-				b.t, b.key, b.viaIndex = t, int(it), true
-			}
-		}
 	}
 }
 

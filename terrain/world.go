@@ -81,8 +81,9 @@ func WithCellSize(pixels int) Option {
 // WithIndexCellSize sets the side, in pixels, of the cells of the World's own
 // broadphase index (see World.Sync). The default (0, or any value that is
 // not a positive finite number) chooses it from the shapes: about one shape
-// boundary crosses a cell side, between 2 and 1024 px; it grows if the index
-// would need more than 4 million cells or 32 million entries.
+// boundary crosses a cell side (two in a world small enough to stay in the
+// CPU's caches), between 2 and 1024 px; it grows if the index would need more
+// than 4 million cells or 32 million entries.
 func WithIndexCellSize(pixels float64) Option {
 	return func(c *config) {
 		if pixels > 0 && !math.IsInf(pixels, 1) {
