@@ -33,7 +33,6 @@ package terrain
 
 import (
 	"math"
-	"unsafe"
 
 	"github.com/solarlune/resolv"
 )
@@ -123,7 +122,7 @@ func (w *World) buildIndex() {
 		// the edges fit in a core's cache (here, under 1 MB) loads are
 		// cheap and the walk's steps cost more: two crossings per side.
 		cell = width * height / max(length, 1)
-		if len(w.edges)*int(unsafe.Sizeof(edgeData{})) < 1<<20 {
+		if len(w.edges) < 1<<14 { // 16k edges of 56 bytes
 			cell *= 2
 		}
 		cell = min(max(cell, minIndexCell), maxIndexCell)

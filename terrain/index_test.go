@@ -273,3 +273,31 @@ func TestExplicitSyncFilters(t *testing.T) {
 		t.Errorf("box no longer a trigger: miss, want hit at once")
 	}
 }
+
+// WithIndexCellSize sets the index's cells; the automatic size lies within
+// its bounds, and a bad size means automatic.
+func TestIndexCellSize(t *testing.T) {
+	space := randomTerrain(3, 160, true)
+	if c, _, _ := terrain.Wrap(space, terrain.WithExplicitSync(), terrain.WithIndexCellSize(17.5)).IndexStats(); c != 17.5 {
+		t.Errorf("cell %v, want 17.5", c)
+	}
+	for _, bad := range []float64{0, -3, math.NaN(), math.Inf(1)} {
+		c, cells, items := terrain.Wrap(space, terrain.WithExplicitSync(), terrain.WithIndexCellSize(bad)).IndexStats()
+		if !(c >= 2 && c <= 1024) || cells == 0 || items == 0 {
+			t.Errorf("WithIndexCellSize(%v): cell %v, %d cells, %d items", bad, c, cells, items)
+		}
+	}
+	if c, _, _ := terrain.Wrap(space).IndexStats(); c != 0 {
+		t.Errorf("a default World builds an index (cell %v)", c)
+	}
+	// An empty world, then one shape.
+	w, _ := terrain.New(640, 480, terrain.WithExplicitSync())
+	if h := w.SurfaceBelow(100, 0, 400); h.OK {
+		t.Errorf("empty world: hit %+v", h)
+	}
+	w.AddBox(50, 300, 100, 20, 0)
+	w.Sync()
+	if h := w.SurfaceBelow(100, 0, 400); !h.OK || h.Point[1] != 300 {
+		t.Errorf("one box: %+v, want y=300", h)
+	}
+}
