@@ -145,7 +145,7 @@ func (w *World) buildIndex() {
 			ix.count[c]++
 			total++
 		})
-		if total > maxIndexItems {
+		if total > maxIndexItems && cells > 1 {
 			cell *= 2
 			continue
 		}
@@ -191,7 +191,8 @@ func (w *World) buildIndex() {
 }
 
 // indexable reports whether e can go into the index: a polygon with vertices
-// or a circle, with a finite bounding box.
+// or a circle, with a bounding box within 1e12 of the origin (so that the
+// grid's arithmetic stays finite).
 func indexable(e *shapeEntry) bool {
 	if e.poly == nil && e.circle == nil {
 		return false
@@ -199,7 +200,8 @@ func indexable(e *shapeEntry) bool {
 	if e.poly != nil && e.vCount == 0 {
 		return false
 	}
-	return finite(e.minX) && finite(e.minY) && finite(e.maxX) && finite(e.maxY) && e.minX <= e.maxX && e.minY <= e.maxY
+	const lim = 1e12 // far beyond MaxCoord; farther shapes are tested one by one
+	return e.minX >= -lim && e.minY >= -lim && e.maxX <= lim && e.maxY <= lim && e.minX <= e.maxX && e.minY <= e.maxY
 }
 
 // grow returns s resized to n, reusing its array when it is large enough.

@@ -301,3 +301,19 @@ func TestIndexCellSize(t *testing.T) {
 		t.Errorf("one box: %+v, want y=300", h)
 	}
 }
+
+// Shapes with enormous or odd coordinates neither break the index build nor
+// hide the ordinary shapes; they are tested one by one.
+func TestIndexOddShapes(t *testing.T) {
+	space := randomTerrain(31, 160, true)
+	far := resolv.NewRectangle(1e14, 1e14, 10, 10)
+	space.Add(far)
+	space.Add(resolv.NewConvexPolygon(0, 0, []float64{400, 100, 401, 100})) // a segment
+	space.Add(resolv.NewRectangle(-5e6, 400, 1e7, 10))                     // a very long floor
+	w := terrain.Wrap(space, terrain.WithExplicitSync())
+	def := terrain.Wrap(space)
+	compareWorlds(t, "odd", w, def, mixedRays(31, 2000, 1280, 720))
+	if h := w.Cast(mgl64.Vec2{1e14 + 5, 1e14 - 100}, mgl64.Vec2{1e14 + 5, 1e14 + 100}); !h.OK || h.Shape != far {
+		t.Errorf("far shape: %+v", h)
+	}
+}
