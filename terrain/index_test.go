@@ -309,7 +309,7 @@ func TestIndexOddShapes(t *testing.T) {
 	far := resolv.NewRectangle(1e14, 1e14, 10, 10)
 	space.Add(far)
 	space.Add(resolv.NewConvexPolygon(0, 0, []float64{400, 100, 401, 100})) // a segment
-	space.Add(resolv.NewRectangle(-5e6, 400, 1e7, 10))                     // a very long floor
+	space.Add(resolv.NewRectangle(-5e6, 400, 1e7, 10))                      // a very long floor
 	w := terrain.Wrap(space, terrain.WithExplicitSync())
 	def := terrain.Wrap(space)
 	compareWorlds(t, "odd", w, def, mixedRays(31, 2000, 1280, 720))
