@@ -20,7 +20,8 @@
 // rays into one World from many goroutines. Changes (the Add methods, moving
 // shapes in the space, [World.Sync], [World.Refresh], [World.Draw]) belong
 // between the parallel parts of a frame. Queries see moved and newly added
-// shapes exactly even before Sync; Sync makes them fast again.
+// shapes exactly even before Sync; Sync makes them fast again (except on a
+// World made with [WithExplicitSync], below).
 //
 // Large or crowded worlds: by default a query walks resolv's cells and checks
 // every shape it meets there against the cache, so that shapes moved behind

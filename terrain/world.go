@@ -78,8 +78,9 @@ func WithCellSize(pixels int) Option {
 	return func(c *config) { c.cellSize = pixels }
 }
 
-// WithIndexCellSize sets the side, in pixels, of the cells of the World's own
-// broadphase index (see World.Sync). The default (0, or any value that is
+// WithIndexCellSize sets the side, in pixels, of the cells of the edge index
+// of a World made with WithExplicitSync (without it, the World has no index
+// and the option does nothing). The default (0, or any value that is
 // not a positive finite number) chooses it from the shapes: about one shape
 // boundary crosses a cell side (two in a world small enough to stay in the
 // CPU's caches), between 2 and 1024 px; it grows if the index would need more
@@ -159,8 +160,9 @@ func checkSize(width, height float64, cellSize int) error {
 //
 // Moving, rotating or scaling a shape, and adding shapes to the space, are
 // seen exactly by the next query; until Sync (or Refresh) updates the cache,
-// queries transform such shapes on the fly, which is slower. After editing a
-// polygon's Points in place, call Refresh.
+// queries transform such shapes on the fly, which is slower. (With
+// WithExplicitSync they are seen after the next Sync instead.) After editing
+// a polygon's Points in place, call Refresh.
 func Wrap(space *resolv.Space, opts ...Option) *World {
 	var c config
 	for _, o := range opts {
