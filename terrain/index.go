@@ -15,16 +15,18 @@ package terrain
 // Only the nearest crossing is checked against the filter (the shape's live
 // tags), the open or closed state of its polygon (as of the build) and
 // whether the index still holds its entry, from a compact table (entryHot)
-// reached through the edge's owner; if
-// it fails, the walk runs again checking every crossing (best.eager). Every
-// edge crossing is computed as in testShape, so the hits are those of the
-// default queries; an exact tie between two crossings goes to the lower edge
-// index, whatever the order of the cells.
+// reached through the edge's owner; if it fails, the walk runs again
+// checking every crossing (best.eager). Each edge crossing is computed as in
+// testShape, so a hit is the one the default queries find, except that an
+// exact tie between two crossings goes to the lower edge index (whatever the
+// order of the cells) and that the parts of shapes outside resolv's cells
+// are seen too (TestExplicitSyncMatchesDefault).
 //
-// The index is a snapshot of the cache taken by Refresh or Sync. An entry cached or
-// recomputed since (Add methods, Draw) is listed in World.pending, tested
-// one by one from the cache, and its old edges in the index are rejected
-// (their owner is cleared).
+// The index is a snapshot of the cache, built by Refresh, and by Sync once
+// more than maxPending entries changed. An entry cached or recomputed since
+// (Sync, Add methods, Draw) is listed in World.pending and tested one by one
+// from the cache; its old edges in the index are rejected (recomputing an
+// edge clears its owner).
 //
 // Cells: an edge is listed in every cell its segment passes within a margin
 // of, so that a crossing found while the ray walks a cell on either side of a
