@@ -2,6 +2,7 @@ package terrain_test
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -21,24 +22,14 @@ func footRays() [][2]mgl64.Vec2 {
 	return rays
 }
 
-// BenchmarkRaycast: World.Raycast on BENCH.md's workload (1280x720 space,
-// 32 px cells, 160 shapes, 4,096 downward rays of 96 px). One op is one ray.
+// BenchmarkRaycast: one World.Raycast (default World: walk of resolv's
+// cells, every shape met checked against the cache, exact narrowphase, hit
+// resolved to point and normal) on BENCH.md's workload: a 1280x720 space of
+// 32 px resolv cells holding 160 shapes (randomTerrain: 40 ground quads, 120
+// boxes and convex polygons of either winding), one op being one of 4,096
+// downward foot rays of 96 px (footRays). Building the World is not timed.
 func BenchmarkRaycast(b *testing.B) {
-	space := randomTerrain(1, 160, false)
-	w := terrain.Wrap(space)
-	rays := footRays()
-	hits := 0
-	for _, r := range rays {
-		if _, _, ok := w.Raycast(r[0], r[1]); ok {
-			hits++
-		}
-	}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		r := rays[i&4095]
-		w.Raycast(r[0], r[1])
-	}
-	b.ReportMetric(float64(hits), "hits/4096")
+	benchRays(b, terrain.Wrap(randomTerrain(1, 160, false)), footRays())
 }
 
 // BenchmarkLineTest: resolv.LineTest over space.FilterCells(bounds).FilterShapes()
@@ -94,4 +85,107 @@ func BenchmarkDrawBuild(b *testing.B) {
 		w.BuildTextureMeshes(&g, 64, 64, 64, 16, 1)
 	}
 	b.ReportMetric(float64(w.NumShapes()), "shapes")
+}
+
+// benchRays times World.Raycast over rays, one op per ray (rays[i%4096]),
+// after one untimed pass that counts the hits. It reports the hits among the
+// 4,096 rays, the number of shapes and, on Linux, the CPU time of the
+// benchmark's thread per op (cpu-ns/op: the wall time ns/op also counts the
+// time the thread waited for a core on a busy machine).
+func benchRays(b *testing.B, w *terrain.World, rays [][2]mgl64.Vec2) {
+	b.Helper()
+	hits := 0
+	for _, r := range rays {
+		if _, _, ok := w.Raycast(r[0], r[1]); ok {
+			hits++
+		}
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	b.ResetTimer()
+	c0, cpuOK := threadCPU()
+	n := 0
+	for ; b.Loop(); n++ {
+		r := rays[n&4095]
+		w.Raycast(r[0], r[1])
+	}
+	if c1, ok := threadCPU(); cpuOK && ok && n > 0 {
+		b.ReportMetric(float64(c1-c0)/float64(n), "cpu-ns/op")
+	}
+	b.ReportMetric(float64(hits), "hits/4096")
+	b.ReportMetric(float64(w.NumShapes()), "shapes")
+}
+
+// BenchmarkRaycastGrown100k: one World.Raycast (default World: walk of
+// resolv's cells, every shape met checked against the cache, exact
+// narrowphase, hit resolved to point and normal) in randomTerrain's world
+// grown at constant density to 100,000 shapes: 25 x 25 tiles of 1280x720 (a
+// 32000x18000 space of 64 px resolv cells, the smallest New accepts there),
+// each tile with 40 ground quads and 120 scattered boxes and convex polygons
+// of either winding. One op is one of 4,096 downward foot rays of 96 px
+// spread uniformly over the whole world (grownFootRays), so the data a ray
+// touches is mostly out of the caches, as for a crowd spread over a large
+// world. Building the world is not timed.
+func BenchmarkRaycastGrown100k(b *testing.B) {
+	w := terrain.Wrap(grownTerrain(1, 25, 64))
+	benchRays(b, w, grownFootRays(25))
+}
+
+// BenchmarkRaycastDense100k: one World.Raycast (default World, as in
+// BenchmarkRaycastGrown100k) in 100,000 shapes of randomTerrain's kinds and
+// sizes (40 ground quads, the rest boxes and convex polygons 8 to 140 px
+// across, either winding) packed into one 1280x720 space of 32 px resolv
+// cells, so that every point above the ground lies inside hundreds of
+// shapes. One op is one of BENCH.md's 4,096 downward foot rays of 96 px
+// (footRays). Building the world is not timed.
+func BenchmarkRaycastDense100k(b *testing.B) {
+	w := terrain.Wrap(denseTerrain(1, 100000))
+	benchRays(b, w, footRays())
+}
+
+// BenchmarkRaycastExplicit: one World.Raycast on BenchmarkRaycast's world
+// and rays (160 shapes, 4,096 downward foot rays of 96 px in 1280x720), on a
+// World made with WithExplicitSync: a walk of the World's edge index (cell
+// size chosen from the shapes), exact edge tests, the filter check of the
+// nearest crossing and the hit resolved to point and normal. Building the
+// World and its index is not timed.
+func BenchmarkRaycastExplicit(b *testing.B) {
+	benchRays(b, terrain.Wrap(randomTerrain(1, 160, false), terrain.WithExplicitSync()), footRays())
+}
+
+// BenchmarkRaycastGrown100kExplicit: one World.Raycast on
+// BenchmarkRaycastGrown100k's world and rays (100,000 shapes over
+// 32000x18000, rays spread over the whole world), on a World made with
+// WithExplicitSync (as in BenchmarkRaycastExplicit). Building the World and
+// its index is not timed.
+func BenchmarkRaycastGrown100kExplicit(b *testing.B) {
+	w := terrain.Wrap(grownTerrain(1, 25, 64), terrain.WithExplicitSync())
+	benchRays(b, w, grownFootRays(25))
+}
+
+// BenchmarkRaycastDense100kExplicit: one World.Raycast on
+// BenchmarkRaycastDense100k's world and rays (100,000 shapes packed into
+// 1280x720), on a World made with WithExplicitSync (as in
+// BenchmarkRaycastExplicit). Building the World and its index is not timed.
+func BenchmarkRaycastDense100kExplicit(b *testing.B) {
+	w := terrain.Wrap(denseTerrain(1, 100000), terrain.WithExplicitSync())
+	benchRays(b, w, footRays())
+}
+
+// BenchmarkSyncGrown100kExplicit: World.Sync on BenchmarkRaycastGrown100k's
+// world (100,000 shapes) made with WithExplicitSync, after moving one shape:
+// the per-frame cost of the explicit contract when a few shapes moved
+// (every shape read; the moved shape is tested one by one until more than 64
+// have changed, so the index is not rebuilt). One op is one move and one
+// Sync.
+func BenchmarkSyncGrown100kExplicit(b *testing.B) {
+	w := terrain.Wrap(grownTerrain(1, 25, 64), terrain.WithExplicitSync())
+	s := w.Space().Shapes()[12345]
+	w.Sync() // steady state: Sync's tables sized
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		s.Move(float64(i&1)*2-1, 0)
+		w.Sync()
+	}
 }

@@ -27,6 +27,10 @@ type shapeEntry struct {
 	rot   float64
 
 	shape resolv.IShape
+
+	indexed bool  // the edge index holds this geometry (index.go)
+	pending bool  // listed in World.pending
+	self    int32 // this entry's index in World.entries
 }
 
 // edgeData is one cached polygon edge, from vertex i (A) to vertex i+1 (B,
@@ -34,9 +38,11 @@ type shapeEntry struct {
 // multiplied by the polygon's winding sign, so that it points out of a closed
 // polygon (for a degenerate polygon, sign 0, it is the unsigned (E.y, -E.x)/|E|;
 // for a zero-length edge it is zero). World.edges runs parallel to World.verts.
+// Recomputing an edge clears its owner.
 type edgeData struct {
 	ax, ay, ex, ey float64
 	nx, ny         float64
+	owner          int32 // 1 + the entry index while the edge index holds it, else 0 (index.go)
 }
 
 // fresh reports whether e's cached geometry matches its shape's transform.
@@ -55,6 +61,15 @@ func (e *shapeEntry) fresh() bool {
 func (w *World) sync(e *shapeEntry, force bool) {
 	if !force && e.fresh() {
 		return
+	}
+	e.indexed = false
+	w.idxStale = true
+	if int(e.self) < len(w.idx.hot) {
+		w.idx.hot[e.self].indexed = false
+	}
+	if w.explicit && !e.pending {
+		e.pending = true
+		w.pending = append(w.pending, e.self)
 	}
 	if p := e.poly; p != nil {
 		n := len(p.Points)

@@ -17,6 +17,9 @@ package terrain
 // met again after it left the ring is tested again, which finds the same
 // crossing and changes nothing).
 //
+// A World made with WithExplicitSync walks its own edge index instead
+// (index.go) and never reads the space.
+//
 // Concurrency. A query writes only to its own stack: the cached geometry is
 // read, never updated, by queries. A shape the cache does not know, or one
 // that moved since it was cached, is transformed into the query's own scratch
@@ -131,16 +134,39 @@ func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
 	if px*0+py*0+dx*0+dy*0 != 0 || (dx == 0 && dy == 0) {
 		return false
 	}
-	sp := w.space
-	nx, ny := sp.WidthInCells(), sp.HeightInCells()
-	if nx == 0 || ny == 0 {
+	if w.space.WidthInCells() == 0 || w.space.HeightInCells() == 0 {
 		return false
 	}
-	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
-	gw, gh := float64(nx)*cw, float64(ny)*ch
-
 	*b = best{t: math.Inf(1), entry: -1, px: px, py: py, dx: dx, dy: dy, idx: 1 / dx, idy: 1 / dy,
 		req: f.Require, excl: f.excludeMask()}
+	if w.explicit {
+		// The space as of the last Sync: the index, then the entries it
+		// does not hold.
+		if w.idx.built {
+			w.indexCast(b)
+			if b.viaIndex && !w.acceptIndexHit(b) {
+				// The nearest crossing is with a shape the filter rejects
+				// (or a closing edge of an open polyline): walk again,
+				// checking every crossing.
+				*b = best{t: math.Inf(1), entry: -1, px: px, py: py, dx: dx, dy: dy, idx: 1 / dx, idy: 1 / dy,
+					req: f.Require, excl: f.excludeMask(), eager: true}
+				w.indexCast(b)
+			}
+		}
+		w.castPending(b)
+		return b.found
+	}
+	return w.gridCast(b)
+}
+
+// gridCast walks resolv's cells along b's segment, testing every shape it
+// meets, until the best crossing lies before the next cell.
+func (w *World) gridCast(b *best) bool {
+	sp := w.space
+	nx, ny := sp.WidthInCells(), sp.HeightInCells()
+	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
+	gw, gh := float64(nx)*cw, float64(ny)*ch
+	px, py, dx, dy := b.px, b.py, b.dx, b.dy
 
 	// Clip [0,1] to the grid rectangle (slab method), skipped when both ends
 	// lie inside it.
@@ -353,6 +379,11 @@ type best struct {
 	req, excl      resolv.Tags
 
 	seen idRing // the shapes tested lately
+
+	viaIndex bool    // the crossing was found by indexCast
+	key      int     // its edge index (-1-entry for a circle), for ties
+	eager    bool    // indexCast checks each crossing as it finds it
+	touch    float64 // sink of indexCell's loads
 }
 
 // idRing is a query's ring of the IDs of the last shapes it tested.
@@ -422,6 +453,7 @@ func testShape(e *shapeEntry, es []edgeData, ei int, b *best) {
 		if t < b.t {
 			b.t, b.entry, b.shape, b.isCircle, b.found = t, ei, e.shape, true, true
 			b.cx, b.cy = e.pos.X, e.pos.Y
+			b.viaIndex = false
 		}
 		return
 	}
@@ -451,6 +483,7 @@ func testShape(e *shapeEntry, es []edgeData, ei int, b *best) {
 			continue
 		}
 		b.t, b.entry, b.shape, b.edge, b.sign, b.isCircle, b.found = tn/den, ei, e.shape, *ed, sign, false, true
+		b.viaIndex = false
 	}
 }
 

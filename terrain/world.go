@@ -38,6 +38,14 @@ type World struct {
 	slot    []int32      // entry index by shape ID - idBase, -1 if unknown
 	idBase  uint32
 	syncFn  func(resolv.IShape, int, int) bool // Sync's visitor
+	stamp   uint32                             // Sync's pass
+	seen    []uint32                           // by entry, the last pass that met its shape
+
+	idx      edgeIndex // the broadphase of the cached shapes (index.go)
+	idxStale bool      // the cache changed since idx was built
+	idxCell  float64   // WithIndexCellSize, 0 for automatic
+	pending  []int32   // entries the index does not hold (index.go)
+	explicit bool      // WithExplicitSync
 
 	draw drawCache // cached paths for Draw (draw.go)
 }
@@ -53,8 +61,10 @@ type Option func(*config)
 
 // config collects the options of New and Wrap.
 type config struct {
-	filter   Filter
-	cellSize int
+	filter    Filter
+	cellSize  int
+	indexCell float64
+	explicit  bool
 }
 
 // WithFilter sets the World's default Filter.
@@ -66,6 +76,45 @@ func WithFilter(f Filter) Option {
 // (default DefaultCellSize). Wrap ignores it.
 func WithCellSize(pixels int) Option {
 	return func(c *config) { c.cellSize = pixels }
+}
+
+// WithIndexCellSize sets the side, in pixels, of the cells of the edge index
+// of a World made with WithExplicitSync (without it, the World has no index
+// and the option does nothing). The default (0, or any value that is
+// not a positive finite number) chooses it from the shapes: about one shape
+// boundary crosses a cell side (two in a world small enough to stay in the
+// CPU's caches), between 2 and 1024 px; it grows if the index would need more
+// than 4 million cells or 32 million entries.
+func WithIndexCellSize(pixels float64) Option {
+	return func(c *config) {
+		if pixels > 0 && !math.IsInf(pixels, 1) {
+			c.indexCell = pixels
+		} else {
+			c.indexCell = 0
+		}
+	}
+}
+
+// WithExplicitSync promises that the game calls Sync (or Refresh) after
+// changing the space behind the World's back: adding, moving, rotating,
+// scaling or removing shapes in the space directly (and Refresh after
+// editing a polygon's Points or Closed). Queries then answer for the space
+// as of the last Sync,
+// from the World's cache and its own edge index alone, without reading the
+// space: until Sync, shapes moved since are seen where they were, shapes
+// added since are not seen and shapes removed since still are; tag changes
+// apply at once. Shapes added with the World's Add methods, and
+// shapes Draw finds moved, are seen at once (tested one by one until Sync).
+// Unlike the default queries, the parts of shapes lying outside the space's
+// cells are seen too.
+//
+// This makes the cost of a ray hardly depend on the number of shapes or on
+// how densely they overlap: without it, a query checks every shape in the
+// resolv cells along the ray against the cache, a few memory reads per
+// shape. The index costs memory: about 4 bytes per cell and 4 per cell an
+// edge touches (see WithIndexCellSize), plus 40 bytes per shape.
+func WithExplicitSync() Option {
+	return func(c *config) { c.explicit = true }
 }
 
 // New returns a World on a new resolv space of the given size in pixels.
@@ -111,8 +160,9 @@ func checkSize(width, height float64, cellSize int) error {
 //
 // Moving, rotating or scaling a shape, and adding shapes to the space, are
 // seen exactly by the next query; until Sync (or Refresh) updates the cache,
-// queries transform such shapes on the fly, which is slower. After editing a
-// polygon's Points in place, call Refresh.
+// queries transform such shapes on the fly, which is slower. (With
+// WithExplicitSync they are seen after the next Sync instead.) After editing
+// a polygon's Points in place, call Refresh.
 func Wrap(space *resolv.Space, opts ...Option) *World {
 	var c config
 	for _, o := range opts {
@@ -120,7 +170,7 @@ func Wrap(space *resolv.Space, opts ...Option) *World {
 			o(&c)
 		}
 	}
-	w := &World{space: space, Filter: c.filter}
+	w := &World{space: space, Filter: c.filter, idxCell: c.indexCell, explicit: c.explicit}
 	w.Refresh()
 	return w
 }
@@ -179,14 +229,22 @@ func (w *World) Refresh() {
 		return true
 	})
 	w.draw.valid = false
+	if w.explicit {
+		w.buildIndex()
+	}
 }
 
 // Sync brings the World's cache up to date with the space: shapes added to
-// the space since are cached, and moved, rotated or scaled shapes have their
-// geometry recomputed. Queries are exact without it; call it once a frame,
-// after moving shapes and before the frame's queries, to keep them fast. It
-// allocates only when the cache grows. Like the Add methods, it must not run
-// while other goroutines query the World.
+// the space since are cached, moved, rotated or scaled shapes have their
+// geometry recomputed, and shapes removed from the space are dropped (as by
+// Refresh). By default queries are exact without it; call it once a frame,
+// after moving shapes and before the frame's queries, to keep them fast. On a
+// World made with WithExplicitSync, queries see the space as of the last
+// Sync; shapes changed since the
+// edge index was built are tested one by one until more than 64 of them
+// have changed, when Sync rebuilds the index (O(edges)). Sync reads every
+// shape, O(shapes); it allocates only when the cache or the index grows. Like the Add methods, it must not run while other
+// goroutines query the World.
 func (w *World) Sync() {
 	if w == nil || w.space == nil {
 		return
@@ -197,12 +255,35 @@ func (w *World) Sync() {
 	if w.syncFn == nil {
 		w.syncFn = w.syncShape // made once: a method value allocates
 	}
+	w.stamp++
+	for len(w.seen) < len(w.entries) {
+		w.seen = append(w.seen, 0)
+	}
+	w.seen = w.seen[:len(w.entries)]
 	w.space.ForEachShape(w.syncFn)
+	for _, s := range w.seen {
+		if s != w.stamp {
+			w.Refresh() // a shape left the space
+			return
+		}
+	}
+	if w.explicit {
+		// A few changed shapes are cheaper to test one by one than to
+		// rebuild the index for (O(edges)).
+		if !w.idx.built || len(w.pending) > maxPending {
+			w.buildIndex()
+		}
+	}
 }
 
-// syncShape caches s if the World does not know it yet.
+// syncShape caches s if the World does not know it yet, and stamps its
+// entry as present.
 func (w *World) syncShape(s resolv.IShape, _, _ int) bool {
-	w.entryOf(s)
+	i := w.entryOf(s)
+	for i >= len(w.seen) {
+		w.seen = append(w.seen, 0)
+	}
+	w.seen[i] = w.stamp
 	return true
 }
 
@@ -249,7 +330,8 @@ func (w *World) register(s resolv.IShape) int {
 		return int(e)
 	}
 	idx := len(w.entries)
-	w.entries = append(w.entries, shapeEntry{shape: s, tags: s.Tags()})
+	w.entries = append(w.entries, shapeEntry{shape: s, tags: s.Tags(), self: int32(idx)})
+	w.idxStale = true
 	w.slot[id-w.idBase] = int32(idx)
 	e := &w.entries[idx]
 	switch sh := s.(type) {
