@@ -119,8 +119,12 @@ type Course struct {
 func GenerateCourse(seed uint64, opts CourseOptions) *Course {
 	o := opts.withDefaults()
 	rng := rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909))
-	space := resolv.NewSpace(int(math.Ceil(o.Width)), int(math.Ceil(o.Height)), o.CellSize, o.CellSize)
-	c := &Course{World: Wrap(space), width: o.Width, rng: rand.New(rand.NewPCG(seed, 0xbb67ae8584caa73b))}
+	w, err := New(o.Width, o.Height, WithCellSize(o.CellSize))
+	if err != nil {
+		// withDefaults keeps the size valid; this is unreachable.
+		panic(err)
+	}
+	c := &Course{World: w, width: o.Width, rng: rand.New(rand.NewPCG(seed, 0xbb67ae8584caa73b))}
 	g := courseGen{c: c, rng: rng, o: o, bottom: o.Height}
 	g.build()
 	return c

@@ -83,7 +83,7 @@ func TestGenerateCourseIsDeterministic(t *testing.T) {
 	if !reflect.DeepEqual(ta, tb) {
 		t.Fatalf("targets differ: %v vs %v", ta, tb)
 	}
-	if got, want := a.World.ShapeCount(), len(a.Polygons)+len(a.Circles); got != want {
+	if got, want := a.World.NumShapes(), len(a.Polygons)+len(a.Circles); got != want {
 		t.Fatalf("World holds %d shapes, want %d (one per recorded solid)", got, want)
 	}
 }
