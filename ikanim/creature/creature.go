@@ -111,6 +111,14 @@ type Creature struct {
 	forced                                  int     // lifts forced by an out-of-reach foot (tests)
 	pull                                    float64 // the body constraint's move limit this update, px (capPull; 0: none)
 
+	// Progress (state.go): the least distance to markGoal so far (best),
+	// the SetMove mark, and the time without progress.
+	markGoal mgl64.Vec2
+	mark     mgl64.Vec2
+	best     float64
+	stall    float64
+	marked   bool
+
 	legs   []leg
 	poses  []legPose // per leg, written by solveLegs
 	rays   []footRay // per leg, debug overlay
@@ -174,6 +182,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 	c.falling = 0
 	c.wallW = 0
 	c.planted, c.airborn = 0, 0
+	c.resetProgress()
 	for i := range c.legs {
 		l := &c.legs[i]
 		home := c.homeWorld(i)
