@@ -33,6 +33,8 @@ type leg struct {
 	t     float64    // step progress 0..1
 	rate  float64    // 1/step duration
 	lift  float64    // StepHeight scaled by the step's length (advanceStep)
+	box   bool       // the step takes the box path (clearSwing)
+	boxUp mgl64.Vec2 // up when the box path was planned
 	retry float64    // seconds until a dangling leg searches again
 	from  mgl64.Vec2 // step start
 	to    mgl64.Vec2 // step end (the foothold, a ray hit)

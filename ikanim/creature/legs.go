@@ -111,10 +111,7 @@ func (c *Creature) prepareLegs() {
 			continue
 		}
 		if l.state == legDangling {
-			l.foot = mgl64.Vec2{
-				f.px + f.fx*ld.homeX + f.ux*ld.homeY,
-				f.py + f.fy*ld.homeX + f.uy*ld.homeY,
-			}
+			l.foot = c.hangPoint(&f, ld)
 		}
 		if ld.chain != nil {
 			c.legPlace(&f, l, ld) // the tentacle solve reads the hip
@@ -124,6 +121,26 @@ func (c *Creature) prepareLegs() {
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
 		c.hold = holdFactor(math.Sqrt(maxStretch2), rr) // one square root per frame
 	}
+}
+
+// hangPoint returns where a dangling foot hangs for the body frame f: at
+// its home, or, when the segment from its hip to its home enters a solid,
+// swingClear short of the surface along it (a foot with no foothold is
+// never drawn inside a solid; one ray per dangling leg and frame).
+func (c *Creature) hangPoint(f *bodyFrame, ld *legDef) mgl64.Vec2 {
+	home := mgl64.Vec2{f.px + f.fx*ld.homeX + f.ux*ld.homeY, f.py + f.fy*ld.homeX + f.uy*ld.homeY}
+	if c.ground == nil {
+		return home
+	}
+	hip := mgl64.Vec2{f.px + f.fx*ld.hipX + f.ux*ld.hipY, f.py + f.fy*ld.hipX + f.uy*ld.hipY}
+	p, n, ok := c.ground.Raycast(hip, home)
+	d := home.Sub(hip)
+	if !ok || n.Dot(d) >= 0 {
+		return home
+	}
+	l := d.Len()
+	a := math.Max(0, p.Sub(hip).Dot(d)/l-swingClear)
+	return hip.Add(d.Mul(a / l))
 }
 
 // bodyFrame is the body frame of one moment, as scalars: the body
