@@ -89,7 +89,7 @@ package creature
 // at most the reach) whose three segments' rays are clear. When none is (a
 // low ceiling over the corner) the step keeps its arc and lift: a higher
 // one could as well go into the ceiling. A clear chord costs one ray per
-// step.
+// step. Tentacles (FABRIK legs) keep their arc.
 
 import (
 	"math"
@@ -269,6 +269,12 @@ const (
 // clearSwing checks the path of leg i's step against the ground and raises
 // its lift until the path is clear (see the file comment).
 func (c *Creature) clearSwing(g ikanim.Ground, i int, l *leg) {
+	if c.def.legs[i].chain != nil {
+		// Tentacles keep their arc: a higher one sends the FABRIK warm
+		// start far from the landing pose (its tip then takes frames to
+		// settle on the contact), and the chain curls round corners.
+		return
+	}
 	a := l.from.Add(l.fromN.Mul(swingClear))
 	b := l.to.Add(l.toN.Mul(swingClear))
 	if !swingHit(g, a, b) {
