@@ -59,8 +59,11 @@ func TestSwarmQuality(t *testing.T) {
 			tps, x["limb_penetration_max_px"], x["leg_crossings"], x["stuck_s_max"], swarmLimbStride)
 		// The limb figures miss the targets and are held within
 		// 25 % of their level when they were added (penetration 150.1-150.3
-		// px: 165 of the 1,000 creatures start with their body inside the
-		// level's ceiling slab, y 0-300, which holds ground at y ~250;
+		// px: 165 of the 1,000 creatures start with their body inside a
+		// solid, the level's ceiling slab, y 0-300 for x 1000-3000:
+		// spawnPoint's ray from y 1 starts inside it and World.Raycast
+		// reports an entering hit at y ~250, normal up, where the level has
+		// no face (seen at x 2854; not looked into further);
 		// crossings 3698/7391/17947 creature frames; stuck 3.2/4.0/4.1 s).
 		was := map[int][3]float64{30: {150.13, 3698, 3.2}, 60: {150.33, 7391, 4.0}, 144: {150.30, 17947, 4.1}}
 		for i, k := range []string{"limb_penetration_max_px", "leg_crossings", "stuck_s_max"} {
