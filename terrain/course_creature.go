@@ -87,8 +87,8 @@ func (o CourseOptions) withDefaults() CourseOptions {
 
 // CourseCircle is a solid circle of a Course.
 type CourseCircle struct {
-	Center mgl64.Vec2
-	Radius float64
+	Center mgl64.Vec2 // centre, px
+	Radius float64    // radius, px
 }
 
 // Course is a generated creature course: the World and, apart from it, the
@@ -376,7 +376,8 @@ func (c *Course) surfaceAt(x float64, attachedOnly bool) (p, n mgl64.Vec2, ok bo
 // CourseTarget is a point on a course's surface and the outward unit normal
 // there.
 type CourseTarget struct {
-	Point, Normal mgl64.Vec2
+	Point  mgl64.Vec2 // on the surface, px
+	Normal mgl64.Vec2 // unit, pointing out of the solid
 }
 
 // Targets appends to dst n points on the top surface of the attached solids
