@@ -199,6 +199,11 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 		l.from, l.to, l.fromN, l.toN = l.foot, l.foot, l.normal, l.normal
 	}
 	c.prepareLegs()
+	for i := range c.chains {
+		if ch := c.def.legs[i].chain; ch != nil {
+			c.archTentacle(i)
+		}
+	}
 	c.solveLegs()
 	for k := 0; k < 4 && c.chains != nil; k++ {
 		c.solveLegs() // let the tentacles' FABRIK converge from the rest pose

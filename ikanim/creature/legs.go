@@ -417,3 +417,31 @@ func (c *Creature) capPull(start mgl64.Vec2, f *bodyFrame) bool {
 	f.px, f.py = c.pos[0], c.pos[1]
 	return true
 }
+
+// archTentacle sets tentacle leg i's pose (the warm start of its first
+// solve after Place) to an arch that leaves the hip upward and outward,
+// toward its foot's side, and turns evenly to come down toward the foot.
+// From the rest pose (straight down from the hip, longer than the hip is
+// high) FABRIK folds the tentacle's slack down into the ground; from the
+// arch it keeps it above, and the next solves start from there. (Angles are
+// measured from the creature's down direction, positive clockwise on
+// screen.)
+func (c *Creature) archTentacle(i int) {
+	ch := &c.chains[i]
+	l := &c.legs[i]
+	n := len(ch.pose.Angles)
+	if n == 0 {
+		return
+	}
+	// Clockwise from down is toward -Right(): a foot on the Right() side
+	// of the hip turns the first bone counterclockwise (s = -1).
+	s := 1.0
+	if d := l.foot.Sub(c.bodyPoint(c.def.legs[i].hipBody())); d[0]*-c.up[1]+d[1]*c.up[0] > 0 {
+		s = -1
+	}
+	ch.pose.Angles[0] = s * 0.75 * math.Pi
+	turn := -s * 1.5 * math.Pi / float64(max(n-1, 1))
+	for k := 1; k < n; k++ {
+		ch.pose.Angles[k] = turn
+	}
+}
