@@ -2,8 +2,10 @@ package sim
 
 import (
 	"math"
+	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/solarlune/resolv"
 
 	"github.com/ikanim/kit/ikanim/creature"
 	"github.com/ikanim/kit/ikanim/quality"
@@ -43,6 +45,7 @@ type Spiders struct {
 
 	meter quality.Meter
 	legs  []legTrack
+	limbs *limbMeter
 }
 
 // spidersCast places the scene's creatures.
@@ -113,6 +116,7 @@ func NewSpiders(art Art) (*Spiders, error) {
 	}
 	s.legs = make([]legTrack, len(s.Creatures))
 	s.meter.Creatures = len(s.Creatures)
+	s.limbs = newLimbMeter(w, kinds[:])
 	return s, nil
 }
 
@@ -193,11 +197,12 @@ func (s *Spiders) Advance(dt float64) {
 }
 
 // measure records NaN, slip, knee bend flips and the contact gap of every
-// planted foot of every creature.
+// planted foot of every creature, and their limb figures (limbMeter).
 func (s *Spiders) measure() {
 	s.meter.Frame()
 	for i, c := range s.Creatures {
 		s.legs[i].measure(&s.meter, s.World, c, true, true)
+		s.limbs.measure(c, true)
 	}
 }
 
@@ -211,8 +216,10 @@ func (s *Spiders) Flush() {
 // Meter implements Scene.
 func (s *Spiders) Meter() *quality.Meter { return &s.meter }
 
-// Extra implements Scene: none.
-func (s *Spiders) Extra() map[string]float64 { return nil }
+// Extra implements Scene: the limb figures (limbMeter): limb penetration,
+// leg crossings, falls and stuck (arrived is left out: the creatures loop
+// on their paths).
+func (s *Spiders) Extra() map[string]float64 { return s.limbs.limbs.Report(nil) }
 
 // Focus implements Scene: ahead of the player's spider once the player
 // steers it; before that, between the wall and the ceiling spiders, the
@@ -223,4 +230,120 @@ func (s *Spiders) Focus() mgl64.Vec2 {
 		return p.Position().Add(p.Velocity().Mul(spidersLookAhead))
 	}
 	return s.Creatures[1].Position().Add(s.Creatures[2].Position()).Mul(0.5)
+}
+
+// limbStep is the sampling step, px, of the limb penetration figure.
+const limbStep = 1.0
+
+// limbMeter measures the limb figures of QUALITY.md (quality.Limbs) of
+// creatures against its own copy of a world's solids (quality.Solids built
+// from the shapes' geometry, not the raycast the creatures walk with):
+//
+//   - limb_penetration_max_px: every segment of every leg (TentacleJoints)
+//     sampled every limbStep px, and the body centre;
+//   - leg_crossings: creature frames in which two legs of one side,
+//     neighbours by Home.X, are crossed (quality.LegsCrossed along Right());
+//   - falls: creature frames with the body farther from every surface than
+//     any of its feet reaches (a hip's offset plus its leg's length);
+//   - stuck_s_max: the longest Creature.Stalled, the creature's own time
+//     without 1 px of progress toward its path point or SetMove direction.
+//
+// measure does not allocate.
+type limbMeter struct {
+	solids quality.Solids
+	limbs  quality.Limbs
+	joints []mgl64.Vec2
+	kinds  []limbKind
+}
+
+// limbKind is what limbMeter precomputes per creature kind.
+type limbKind struct {
+	def   *creature.Def
+	pairs [][2]int
+	reach float64
+}
+
+// newLimbMeter copies the solids of w (every shape but triggers) and
+// prepares the kinds.
+func newLimbMeter(w *terrain.World, kinds []*creature.Def) *limbMeter {
+	m := &limbMeter{joints: make([]mgl64.Vec2, 0, creature.MaxSegments+1)}
+	var pts []mgl64.Vec2
+	w.Space().ForEachShape(func(sh resolv.IShape, _, _ int) bool {
+		if sh.Tags().Has(terrain.TagTrigger) {
+			return true
+		}
+		switch s := sh.(type) {
+		case *resolv.ConvexPolygon:
+			pts = pts[:0]
+			for _, v := range s.Transformed() {
+				pts = append(pts, mgl64.Vec2{v.X, v.Y})
+			}
+			m.solids.AddPolygon(pts)
+		case *resolv.Circle:
+			p := s.Position()
+			m.solids.AddCircle(mgl64.Vec2{p.X, p.Y}, s.Radius())
+		}
+		return true
+	})
+	m.solids.Build()
+	for _, d := range kinds {
+		k := limbKind{def: d}
+		for _, far := range []bool{false, true} {
+			var side []int
+			for i, l := range d.Legs {
+				if l.Far == far {
+					side = append(side, i)
+				}
+			}
+			sort.Slice(side, func(a, b int) bool { return d.Legs[side[a]].Home[0] > d.Legs[side[b]].Home[0] })
+			for j := 1; j < len(side); j++ {
+				k.pairs = append(k.pairs, [2]int{side[j-1], side[j]})
+			}
+		}
+		for _, l := range d.Legs {
+			r := l.Hip.Len()
+			for _, v := range l.Segments {
+				r += v
+			}
+			k.reach = math.Max(k.reach, r)
+		}
+		m.kinds = append(m.kinds, k)
+	}
+	return m
+}
+
+// measure records one frame of creature c; with falls, its fall frames
+// too.
+func (m *limbMeter) measure(c *creature.Creature, falls bool) {
+	var k *limbKind
+	for i := range m.kinds {
+		if m.kinds[i].def == c.Def() {
+			k = &m.kinds[i]
+		}
+	}
+	if k == nil {
+		return
+	}
+	p := c.Position()
+	pen := m.solids.Depth(p)
+	for i := 0; i < c.NumLegs(); i++ {
+		m.joints = c.TentacleJoints(i, m.joints)
+		pen = math.Max(pen, m.solids.ChainDepth(m.joints, limbStep))
+	}
+	m.limbs.Penetration(pen)
+	crossed := false
+	var a, b [creature.MaxSegments + 1]mgl64.Vec2
+	for _, pr := range k.pairs {
+		ja := c.TentacleJoints(pr[0], a[:0])
+		jb := c.TentacleJoints(pr[1], b[:0])
+		if quality.LegsCrossed(ja, jb, c.Right()) {
+			crossed = true
+			break
+		}
+	}
+	m.limbs.Crossing(crossed)
+	if falls {
+		m.limbs.Airborne(m.solids.Distance(p), k.reach, true)
+	}
+	m.limbs.Stuck(c.Stalled())
 }

@@ -128,3 +128,33 @@ func TestSpidersSceneFrameDoesNotAllocate(t *testing.T) {
 		t.Errorf("a spiders scene frame (6 creatures, metering) allocates %v times, want 0", a)
 	}
 }
+
+// TestCreatureSpidersLimbFigures reports the limb figures of the spiders
+// scene (limbMeter) at 30, 60 and 144 TPS over 24 s. The scene meets falls
+// 0; the others miss the targets (limb penetration <= 0.5 px, leg
+// crossings 0, stuck <= 2 s) and are held at the level measured when the
+// figures were last changed (30/60/144 TPS: penetration 13.8/13.1/11.7 px,
+// crossings 2806/5853/16113 creature frames, stuck 16.6/12.6/19.3 s; when
+// they were added, before tentacles started arched: 15.3/15.3/18.3 px and
+// 3292/5872/16130 frames), 25 % above it, so that they do not get worse.
+func TestCreatureSpidersLimbFigures(t *testing.T) {
+	was := map[int][3]float64{30: {13.82, 2806, 16.6}, 60: {13.07, 5853, 12.6}, 144: {11.68, 16113, 19.3}}
+	for _, tps := range []int{30, 60, 144} {
+		x := runSpiders(t, tps, 24).Extra()
+		t.Logf("%3d TPS: limb penetration max %.2f px, leg crossings %v frames, falls %v frames, stuck max %.1f s",
+			tps, x["limb_penetration_max_px"], x["leg_crossings"], x["falls"], x["stuck_s_max"])
+		for _, k := range []string{"limb_penetration_max_px", "leg_crossings", "falls", "stuck_s_max"} {
+			if _, ok := x[k]; !ok {
+				t.Errorf("%d TPS: %s missing from Extra", tps, k)
+			}
+		}
+		if x["falls"] != 0 {
+			t.Errorf("%d TPS: %v fall frames, want 0", tps, x["falls"])
+		}
+		for i, k := range []string{"limb_penetration_max_px", "leg_crossings", "stuck_s_max"} {
+			if got, b := x[k], 1.25*was[tps][i]; got > b {
+				t.Errorf("%d TPS: %s = %.2f, was %.2f (regression bound %.2f)", tps, k, got, was[tps][i], b)
+			}
+		}
+	}
+}

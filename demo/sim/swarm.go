@@ -109,6 +109,7 @@ type Swarm struct {
 	respawns    int // creatures put back on a surface after leaving the level
 	updateNs    float64
 	bookNs      float64
+	limbs       *limbMeter // limb figures of one tracked creature in swarmLimbStride a frame
 
 	meter quality.Meter
 }
@@ -166,6 +167,7 @@ func newSwarm(art Art, count int, seed uint64, ground func(i int, w *terrain.Wor
 		s.turnAt = append(s.turnAt, 2+s.rng.Float64()*8)
 		s.legAt = append(s.legAt, s.legAt[len(s.legAt)-1]+int32(c.NumLegs()))
 	}
+	s.limbs = newLimbMeter(w, kinds[:3])
 	s.stances = make([]footStance, s.legAt[count])
 	s.air = make([]int32, count)
 	s.edgeAt = make([]float64, count)
@@ -280,6 +282,9 @@ func (s *Swarm) after(lo, hi int, measure bool) {
 		}
 		due := i%s.lookEvery == look
 		track := measure && i%s.meterStride == 0
+		if track && (i+s.frame)%swarmLimbStride == 0 {
+			s.limbs.measure(c, false)
+		}
 		var f uint8
 		switch {
 		case due || track:
@@ -439,14 +444,23 @@ func (s *Swarm) Flush() {
 // Meter implements Scene.
 func (s *Swarm) Meter() *quality.Meter { return &s.meter }
 
-// Extra implements Scene: falls and respawns.
+// Extra implements Scene: falls and respawns, and the limb figures of
+// limbMeter but falls (limb_penetration_max_px, leg_crossings and
+// stuck_s_max, of one tracked creature in swarmLimbStride each frame, in
+// turn). "falls" stays the scene's own count of creatures that lost every
+// foothold for swarmFallFrames.
 func (s *Swarm) Extra() map[string]float64 {
-	return map[string]float64{
+	return s.limbs.limbs.Report(map[string]float64{
 		"falls":                 float64(s.falls),
 		"falls_per_1000_frames": float64(s.falls) * 1000 / math.Max(1, float64(s.frame)),
 		"respawns":              float64(s.respawns),
-	}
+	})
 }
+
+// swarmLimbStride: each frame, the limb figures of one tracked creature in
+// swarmLimbStride are measured (every 1 px of every leg is costly: 40 of the
+// default 1,000 creatures a frame).
+const swarmLimbStride = 25
 
 // Focus implements Scene: the first creature.
 func (s *Swarm) Focus() mgl64.Vec2 { return s.Creatures[0].Position() }

@@ -33,6 +33,8 @@ type leg struct {
 	t     float64    // step progress 0..1
 	rate  float64    // 1/step duration
 	lift  float64    // StepHeight scaled by the step's length (advanceStep)
+	box   bool       // the step takes the box path (clearSwing)
+	boxUp mgl64.Vec2 // up when the box path was planned
 	retry float64    // seconds until a dangling leg searches again
 	from  mgl64.Vec2 // step start
 	to    mgl64.Vec2 // step end (the foothold, a ray hit)
@@ -111,6 +113,14 @@ type Creature struct {
 	forced                                  int     // lifts forced by an out-of-reach foot (tests)
 	pull                                    float64 // the body constraint's move limit this update, px (capPull; 0: none)
 
+	// Progress (state.go): the least distance to markGoal so far (best),
+	// the SetMove mark, and the time without progress.
+	markGoal mgl64.Vec2
+	mark     mgl64.Vec2
+	best     float64
+	stall    float64
+	marked   bool
+
 	legs   []leg
 	poses  []legPose // per leg, written by solveLegs
 	rays   []footRay // per leg, debug overlay
@@ -174,6 +184,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 	c.falling = 0
 	c.wallW = 0
 	c.planted, c.airborn = 0, 0
+	c.resetProgress()
 	for i := range c.legs {
 		l := &c.legs[i]
 		home := c.homeWorld(i)
@@ -188,6 +199,11 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 		l.from, l.to, l.fromN, l.toN = l.foot, l.foot, l.normal, l.normal
 	}
 	c.prepareLegs()
+	for i := range c.chains {
+		if ch := c.def.legs[i].chain; ch != nil {
+			c.archTentacle(i)
+		}
+	}
 	c.solveLegs()
 	for k := 0; k < 4 && c.chains != nil; k++ {
 		c.solveLegs() // let the tentacles' FABRIK converge from the rest pose

@@ -31,8 +31,13 @@
 // world space, so they cannot slide. A foot steps when it strays past its
 // step distance or its leg nears full reach; its foothold comes from rays
 // cast around the home ahead of the body, and it travels there on an eased
-// arc. Legs lift in alternating groups (tripods, tetrapods, trot pairs), so
-// no leg lifts while its neighbours are in the air. The body's height and
-// up follow the planted feet onto walls and ceilings. None of it
-// allocates.
+// arc, raised (or turned into an up-across-down path) when a ray finds a
+// corner between the two footholds. Legs lift in alternating groups
+// (tripods, tetrapods, trot pairs), so no leg lifts while its neighbours are
+// in the air. The body's height and up follow the planted feet onto walls
+// and ceilings. None of it allocates.
+//
+// Creature.State tells a game what the creature is doing: idle, moving,
+// arrived, blocked (steering without progress for BlockedTime) or falling
+// (no foot on the ground).
 package creature

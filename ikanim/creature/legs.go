@@ -111,10 +111,7 @@ func (c *Creature) prepareLegs() {
 			continue
 		}
 		if l.state == legDangling {
-			l.foot = mgl64.Vec2{
-				f.px + f.fx*ld.homeX + f.ux*ld.homeY,
-				f.py + f.fy*ld.homeX + f.uy*ld.homeY,
-			}
+			l.foot = c.hangPoint(&f, ld)
 		}
 		if ld.chain != nil {
 			c.legPlace(&f, l, ld) // the tentacle solve reads the hip
@@ -124,6 +121,26 @@ func (c *Creature) prepareLegs() {
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
 		c.hold = holdFactor(math.Sqrt(maxStretch2), rr) // one square root per frame
 	}
+}
+
+// hangPoint returns where a dangling foot hangs for the body frame f: at
+// its home, or, when the segment from its hip to its home enters a solid,
+// swingClear short of the surface along it (a foot with no foothold is
+// never drawn inside a solid; one ray per dangling leg and frame).
+func (c *Creature) hangPoint(f *bodyFrame, ld *legDef) mgl64.Vec2 {
+	home := mgl64.Vec2{f.px + f.fx*ld.homeX + f.ux*ld.homeY, f.py + f.fy*ld.homeX + f.uy*ld.homeY}
+	if c.ground == nil {
+		return home
+	}
+	hip := mgl64.Vec2{f.px + f.fx*ld.hipX + f.ux*ld.hipY, f.py + f.fy*ld.hipX + f.uy*ld.hipY}
+	p, n, ok := c.ground.Raycast(hip, home)
+	d := home.Sub(hip)
+	if !ok || n.Dot(d) >= 0 {
+		return home
+	}
+	l := d.Len()
+	a := math.Max(0, p.Sub(hip).Dot(d)/l-swingClear)
+	return hip.Add(d.Mul(a / l))
 }
 
 // bodyFrame is the body frame of one moment, as scalars: the body
@@ -399,4 +416,32 @@ func (c *Creature) capPull(start mgl64.Vec2, f *bodyFrame) bool {
 	c.pos = mgl64.Vec2{start[0] + dx*k, start[1] + dy*k}
 	f.px, f.py = c.pos[0], c.pos[1]
 	return true
+}
+
+// archTentacle sets tentacle leg i's pose (the warm start of its first
+// solve after Place) to an arch that leaves the hip upward and outward,
+// toward its foot's side, and turns evenly to come down toward the foot.
+// From the rest pose (straight down from the hip, longer than the hip is
+// high) FABRIK folds the tentacle's slack down into the ground; from the
+// arch it keeps it above, and the next solves start from there. (Angles are
+// measured from the creature's down direction, positive clockwise on
+// screen.)
+func (c *Creature) archTentacle(i int) {
+	ch := &c.chains[i]
+	l := &c.legs[i]
+	n := len(ch.pose.Angles)
+	if n == 0 {
+		return
+	}
+	// Clockwise from down is toward -Right(): a foot on the Right() side
+	// of the hip turns the first bone counterclockwise (s = -1).
+	s := 1.0
+	if d := l.foot.Sub(c.bodyPoint(c.def.legs[i].hipBody())); d[0]*-c.up[1]+d[1]*c.up[0] > 0 {
+		s = -1
+	}
+	ch.pose.Angles[0] = s * 0.75 * math.Pi
+	turn := -s * 1.5 * math.Pi / float64(max(n-1, 1))
+	for k := 1; k < n; k++ {
+		ch.pose.Angles[k] = turn
+	}
 }

@@ -67,6 +67,29 @@ package creature
 // so the lift clears a riser of the height climbed (at t = 1/2 the chord has
 // risen half of it and the lift adds the other half), and at t = 1 the foot
 // lands exactly on the ray hit.
+//
+// Swing against the world (clearSwing): when the step starts, a ray checks
+// the chord between the two footholds, each lifted swingClear off its face
+// (a, b). When it enters a solid (a convex corner or a rim between the
+// footholds, a thin pillar), the lift h is doubled (plus swingClear), up to
+// swingTries times and at most the leg's reach, until the two rays from a to
+// the raised apex, (a+b)/2 + up*(h + rise/2), and from it to b are clear;
+// the arc passes above that polyline in its middle, so the foot travels over
+// the corner, not through it. When no arc is clear (a foothold right behind
+// the corner, or right in front of a riser, that only a vertical move
+// reaches), the step takes the box path: straight up along up0 (the up of
+// the step's start) by h, across to h above the new foothold, straight down
+// onto it,
+//
+//	lift(t) = h * min(1, 4t(1-t)/boxRise)   (rising for the first boxT0 of the step)
+//	s(t)    = clamp((t-boxT0)/(1-2*boxT0), 0, 1)
+//	foot(t) = from + (to-from)*s*s*(3-2s) + up0*lift(t)
+//
+// with the least h of swingTries (the step's lift, doubled plus swingClear,
+// at most the reach) whose three segments' rays are clear. When none is (a
+// low ceiling over the corner) the step keeps its arc and lift: a higher
+// one could as well go into the ceiling. A clear chord costs one ray per
+// step. Tentacles (FABRIK legs) keep their arc.
 
 import (
 	"math"
@@ -230,7 +253,94 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 	l.t = 0
 	l.rate = 1 / dur
 	l.lift = gd.StepHeight * math.Min(1, num.Len(l.to.Sub(l.from))/gd.StepDistance)
+	l.box = false
+	c.clearSwing(g, i, l)
 	return true
+}
+
+const (
+	// swingClear is the clearance, px, off both faces at which a swing's
+	// path is checked (clearSwing).
+	swingClear = 2.0
+	// swingTries is how many times clearSwing doubles a blocked lift.
+	swingTries = 3
+)
+
+// clearSwing checks the path of leg i's step against the ground and raises
+// its lift until the path is clear (see the file comment).
+func (c *Creature) clearSwing(g ikanim.Ground, i int, l *leg) {
+	if c.def.legs[i].chain != nil {
+		// Tentacles keep their arc: a higher one sends the FABRIK warm
+		// start far from the landing pose (its tip then takes frames to
+		// settle on the contact), and the chain curls round corners.
+		return
+	}
+	a := l.from.Add(l.fromN.Mul(swingClear))
+	b := l.to.Add(l.toN.Mul(swingClear))
+	if !swingHit(g, a, b) {
+		return
+	}
+	up := c.up
+	rise := math.Max(0, l.to.Sub(l.from).Dot(up)) / 2
+	mid := a.Add(b).Mul(0.5)
+	maxLift := c.def.legs[i].reach
+	lift := l.lift
+	for k := 0; k < swingTries; k++ {
+		lift = math.Min(2*lift+swingClear, maxLift)
+		apex := mid.Add(up.Mul(lift + rise))
+		if !swingHit(g, a, apex) && !swingHit(g, apex, b) {
+			l.lift = lift
+			return
+		}
+		if lift >= maxLift {
+			break
+		}
+	}
+	// The box path: up, across, down.
+	h := math.Max(l.lift, swingClear)
+	for k := 0; k < swingTries; k++ {
+		p := l.from.Add(up.Mul(h))
+		q := l.to.Add(up.Mul(h))
+		if !swingHit(g, a, p) && !swingHit(g, p, q) && !swingHit(g, q, b) {
+			l.lift, l.box, l.boxUp = h, true, up
+			return
+		}
+		if h >= maxLift {
+			return
+		}
+		h = math.Min(2*h+swingClear, maxLift)
+	}
+}
+
+const (
+	// boxRise is the value of q = 4t(1-t) below which a box step is still
+	// rising or already descending: the lift is h*min(1, q/boxRise).
+	boxRise = 0.5
+	// boxT0 = (1 - sqrt(1 - boxRise)) / 2: the fraction of the step spent
+	// rising, and descending.
+	boxT0 = 0.14644660940672624
+)
+
+// advanceBox places a foot on its box path at progress t and returns the
+// eased progress across (see the file comment).
+func (c *Creature) advanceBox(l *leg, t float64) (e float64) {
+	q := 4 * t * (1 - t)
+	lift := l.lift * math.Min(1, q/boxRise)
+	s := math.Max(0, math.Min(1, (t-boxT0)/(1-2*boxT0)))
+	e = s * s * (3 - 2*s)
+	d := l.to.Sub(l.from)
+	l.foot = mgl64.Vec2{
+		l.from[0] + d[0]*e + l.boxUp[0]*lift,
+		l.from[1] + d[1]*e + l.boxUp[1]*lift,
+	}
+	return e
+}
+
+// swingHit reports whether the segment a->b enters a solid (a ray that
+// starts inside one and leaves it does not count).
+func swingHit(g ikanim.Ground, a, b mgl64.Vec2) bool {
+	_, n, ok := g.Raycast(a, b)
+	return ok && n[0]*(b[0]-a[0])+n[1]*(b[1]-a[1]) < 0
 }
 
 // liftOff updates the planted count for a leg leaving the ground.
@@ -253,6 +363,9 @@ func (c *Creature) advanceStep(l *leg, dt float64) (e float64) {
 		return 1
 	}
 	t := l.t
+	if l.box {
+		return c.advanceBox(l, t)
+	}
 	e = t * t * (3 - 2*t)
 	d := l.to.Sub(l.from)
 	h := l.lift

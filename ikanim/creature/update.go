@@ -129,6 +129,8 @@ func (c *Creature) Update(dt float64) {
 
 	// 7. Legs.
 	c.solveLegs()
+
+	c.trackProgress(dt)
 }
 
 // setRates computes the frame-rate independent smoothing factors

@@ -9,4 +9,10 @@
 // map, leaving out every figure the scene never measured (rather than writing 0).
 // A Series given to a Meter keeps the figures of each of the last frames in a
 // ring allocated once (the demo's live graph and -metrics-csv read it).
+//
+// Whole limbs are measured against Solids, geometry of the world kept apart
+// from the world under test: Limbs accumulates limb penetration
+// (Solids.ChainDepth over every bone segment), leg crossings (LegsCrossed),
+// stuck time (Progress), falls (Solids.Distance) and the share of courses
+// arrived, and adds them to a Report under their keys.
 package quality

@@ -1,0 +1,321 @@
+package creature
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
+	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/terrain"
+)
+
+// Generated courses (terrain.GenerateCourse): each run places a creature on
+// a course's start, sets a target on the surface connected to the start,
+// 150-400 px ahead (the surface point lifted by BodyHeight along its
+// normal), and walks it there for at most courseSeconds, measuring with
+// geometry of the test's own (quality.Solids built from the course's plain
+// polygons and circles, never the raycast under test):
+//
+//   - limb penetration: every segment of every leg (TentacleJoints) sampled
+//     every 1 px, and the body centre;
+//   - leg crossings: frames in which two legs of one side, neighbours by
+//     Home.X, are crossed (quality.LegsCrossed along Right());
+//   - slip: how far a planted foot's tip moves during its stance;
+//   - stuck: the longest time without getting 1 px nearer (straight line)
+//     to the target, until arrival;
+//   - falls: frames with the body farther from every surface than any foot
+//     reaches (a hip's offset from the body centre plus its leg's length);
+//   - arrived: Arrived() at some frame;
+//   - NaN: a non-finite body or joint.
+//
+// The targets are 200 courses per shape at 30, 60 and 144 TPS; this
+// harness runs courseSeeds(t) per shape and rate (CREATURE_COURSES=200
+// runs the full count).
+
+// courseSeconds is the longest run of one course, simulated seconds.
+const courseSeconds = 12
+
+// courseSeeds is the number of courses per shape and rate: 12 with -short,
+// 48 otherwise, or CREATURE_COURSES when set.
+func courseSeeds(t testing.TB) int {
+	if s := os.Getenv("CREATURE_COURSES"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil && n > 0 {
+			return n
+		}
+	}
+	if testing.Short() {
+		return 12
+	}
+	return 48
+}
+
+// courseShape is one creature shape of the harness.
+type courseShape struct {
+	name string
+	def  *Def
+}
+
+// courseShapes returns the shapes: 4 and 6 legs of 2 segments (crawlers),
+// 8 and 12 legs of 3 segments (spiders) and 4 tentacles of 10 segments.
+func courseShapes(t testing.TB) []courseShape {
+	spider, c6, c4, squid := creatureSceneKinds(t)
+	return []courseShape{
+		{"crawler4", c4}, {"crawler6", c6}, {"spider8", spider},
+		{"spider12", creatureTestSpider(t, 12)}, {"tentacle4x10", squid},
+	}
+}
+
+// courseFigures are the figures of one or more course runs.
+type courseFigures struct {
+	limbs    quality.Limbs
+	meter    quality.Meter
+	nan      int
+	penFr    int // creature frames with a limb or the body more than 0.5 px inside a solid
+	frames   int // creature frames
+	worstPen int // seed of the deepest limb penetration (merged figures)
+	worstStk int // seed of the longest stall (merged figures)
+}
+
+// courseNeighbours returns the pairs of legs of one side that are
+// neighbours by Home.X.
+func courseNeighbours(d *Def) [][2]int {
+	var pairs [][2]int
+	for _, far := range []bool{false, true} {
+		var side []int
+		for i, l := range d.Legs {
+			if l.Far == far {
+				side = append(side, i)
+			}
+		}
+		slices.SortFunc(side, func(a, b int) int {
+			return int(math.Copysign(1, d.Legs[b].Home[0]-d.Legs[a].Home[0]))
+		})
+		for k := 1; k < len(side); k++ {
+			pairs = append(pairs, [2]int{side[k-1], side[k]})
+		}
+	}
+	return pairs
+}
+
+// courseRun runs def on the course of seed at tps and adds its figures to f.
+func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigures) {
+	crs := terrain.GenerateCourse(seed, terrain.CourseOptions{})
+	var sol quality.Solids
+	for _, p := range crs.Polygons {
+		sol.AddPolygon(p)
+	}
+	for _, c := range crs.Circles {
+		sol.AddCircle(c.Center, c.Radius)
+	}
+	sol.Build()
+	tg := crs.Targets(nil, 1, 150, 400)
+	if len(tg) == 0 {
+		t.Fatalf("seed %d: no target", seed)
+	}
+	goal := tg[0].Point.Add(tg[0].Normal.Mul(def.BodyHeight()))
+	c, err := New(def, crs.Start.Sub(mgl64.Vec2{0, def.BodyHeight()}), crs.World)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetTarget(goal)
+	// reach: the farthest any foot reaches from the body centre (the hip's
+	// offset plus the leg's length); a body farther than that from every
+	// surface holds on to nothing.
+	reach := 0.0
+	for _, l := range def.Legs {
+		s := l.Hip.Len()
+		for _, v := range l.Segments {
+			s += v
+		}
+		reach = math.Max(reach, s)
+	}
+	pairs := courseNeighbours(def)
+	var st [MaxLegs]quality.Stance
+	var prog quality.Progress
+	var run quality.Limbs
+	joints := make([][]mgl64.Vec2, c.NumLegs())
+	dt := 1 / tps
+	arrived, after := false, 0.0
+	for frame := 0; float64(frame)*dt < courseSeconds && after < 0.5; frame++ {
+		c.Update(dt)
+		pos := c.Position()
+		bad := !num.FiniteVec(pos)
+		pen := sol.Depth(pos)
+		for i := range joints {
+			joints[i] = c.TentacleJoints(i, joints[i])
+			for _, p := range joints[i] {
+				bad = bad || !num.FiniteVec(p)
+			}
+			pen = math.Max(pen, sol.ChainDepth(joints[i], 1))
+			l := c.Leg(i)
+			st[i].Track(&f.meter, l.Planted, l.Foot)
+		}
+		if bad {
+			f.nan++
+			break
+		}
+		run.Penetration(pen)
+		f.frames++
+		if pen > 0.5 {
+			f.penFr++
+		}
+		crossed := false
+		for _, pr := range pairs {
+			crossed = crossed || quality.LegsCrossed(joints[pr[0]], joints[pr[1]], c.Right())
+		}
+		run.Crossing(crossed)
+		run.Airborne(sol.Distance(pos), reach, true)
+		if !arrived {
+			run.Stuck(prog.Track(dt, pos.Sub(goal).Len()))
+			arrived = c.Arrived()
+		} else {
+			after += dt
+		}
+	}
+	for i := range st {
+		st[i].Flush(&f.meter)
+	}
+	run.Course(arrived)
+	f.limbs.Merge(&run)
+}
+
+// courseMeasure runs n seeds of def at tps on all cores and returns the
+// merged figures (merged in seed order, so they do not depend on
+// scheduling).
+func courseMeasure(t testing.TB, def *Def, n int, tps float64) *courseFigures {
+	figs := make([]courseFigures, n)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range next {
+				courseRun(t, def, uint64(s), tps, &figs[s])
+			}
+		}()
+	}
+	for s := range n {
+		next <- s
+	}
+	close(next)
+	wg.Wait()
+	var all courseFigures
+	all.worstPen, all.worstStk = -1, -1
+	for s := range figs {
+		if figs[s].limbs.PenetrationMax() > all.limbs.PenetrationMax() {
+			all.worstPen = s
+		}
+		if figs[s].limbs.StuckMax() > all.limbs.StuckMax() {
+			all.worstStk = s
+		}
+		all.limbs.Merge(&figs[s].limbs)
+		all.nan += figs[s].nan
+		all.penFr += figs[s].penFr
+		all.frames += figs[s].frames
+	}
+	// Slip: a Meter has no Merge; the worst stance of all runs.
+	slip := 0.0
+	for s := range figs {
+		slip = math.Max(slip, figs[s].meter.FootSlipMax())
+	}
+	all.meter.Slip(slip)
+	return &all
+}
+
+// courseBound is what a shape met at one rate on the first 48 seeds at the
+// last change of the library's motion (limb penetration max px, share of
+// frames with a limb more than 0.5 px inside a solid %, crossed frames,
+// fall frames, arrived %). The test fails when a figure gets more than
+// 25 % worse than that (the share: more than 2 points higher; arrived:
+// more than 8 points lower); the share and arrived are asserted on the 48
+// seeds only (a subset can have a higher share and a lower arrival). The
+// issue's targets (arrived >= 99 %, limb penetration <= 0.5 px, crossings
+// 0, slip <= 0.5 px, falls 0, NaN 0) are logged with the figures. Slip and
+// NaN meet the targets and are asserted at them. The maxima are chaotic:
+// one course where a creature ends upside down in a low gap sets them.
+type courseBound struct {
+	pen, penPct float64
+	cross       int
+	falls       int
+	arrived     float64
+}
+
+// courseBounds by shape name and rate.
+var courseBounds = map[string]courseBound{
+	"crawler4/30":      {15.81, 12.1, 822, 10, 73},
+	"crawler4/60":      {10.21, 8.6, 1804, 0, 60},
+	"crawler4/144":     {14.01, 12.2, 5929, 0, 60},
+	"crawler6/30":      {24.33, 28.2, 5235, 9, 73},
+	"crawler6/60":      {18.68, 23.8, 10793, 0, 67},
+	"crawler6/144":     {16.86, 20.7, 24505, 45, 75},
+	"spider8/30":       {38.17, 24.1, 10505, 0, 81},
+	"spider8/60":       {31.88, 20.1, 19089, 0, 88},
+	"spider8/144":      {39.94, 18.3, 42668, 0, 88},
+	"spider12/30":      {30.91, 23.4, 8331, 0, 83},
+	"spider12/60":      {24.87, 20.0, 16988, 0, 85},
+	"spider12/144":     {25.90, 20.4, 35032, 0, 81},
+	"tentacle4x10/30":  {19.98, 76.1, 2830, 0, 62},
+	"tentacle4x10/60":  {20.13, 72.9, 8709, 0, 58},
+	"tentacle4x10/144": {19.98, 55.7, 19418, 0, 60},
+}
+
+// TestCreatureCourses runs every shape on generated courses at 30, 60 and
+// 144 TPS and reports the figures; see courseBound for what it
+// asserts. The bounds hold for the first 48 seeds (and the counts and maxima
+// for any fewer); with CREATURE_COURSES above 48 only slip and NaN are
+// asserted.
+func TestCreatureCourses(t *testing.T) {
+	n := courseSeeds(t)
+	start := time.Now()
+	for _, sh := range courseShapes(t) {
+		for _, tps := range []float64{30, 60, 144} {
+			t.Run(fmt.Sprintf("%s/%.0fTPS", sh.name, tps), func(t *testing.T) {
+				f := courseMeasure(t, sh.def, n, tps)
+				r := f.limbs.Report(nil)
+				pen, cross, falls := r[quality.KeyLimbPenetrationMax], int(r[quality.KeyLegCrossings]), int(r[quality.KeyFalls])
+				arrived, slip := r[quality.KeyArrivedPct], f.meter.FootSlipMax()
+				t.Logf("%d courses: arrived %.0f %% (target 99), limb penetration max %.2f px (seed %d; target 0.5) in %.1f %% of frames, leg crossings %d frames (target 0), slip max %.3f px (target 0.5), stuck max %.1f s (seed %d; target 2), falls %d frames (target 0), NaN %d",
+					n, arrived, pen, f.worstPen, 100*float64(f.penFr)/float64(f.frames), cross, slip, r[quality.KeyStuckMax], f.worstStk, falls, f.nan)
+				if f.nan != 0 {
+					t.Errorf("%d runs with NaN, want 0", f.nan)
+				}
+				if slip > 0.5 {
+					t.Errorf("slip %.3f px, want <= 0.5", slip)
+				}
+				b, ok := courseBounds[fmt.Sprintf("%s/%.0f", sh.name, tps)]
+				if !ok || n > 48 {
+					return
+				}
+				if pen > 1.25*b.pen {
+					t.Errorf("limb penetration %.2f px, was %.2f (regression bound %.2f)", pen, b.pen, 1.25*b.pen)
+				}
+				if float64(cross) > 1.25*float64(b.cross) {
+					t.Errorf("leg crossings %d frames, was %d (regression bound %.0f)", cross, b.cross, 1.25*float64(b.cross))
+				}
+				if float64(falls) > 1.25*float64(b.falls)+10 {
+					t.Errorf("falls %d frames, was %d (regression bound %.0f)", falls, b.falls, 1.25*float64(b.falls)+10)
+				}
+				if n < 48 {
+					return
+				}
+				if pct := 100 * float64(f.penFr) / float64(f.frames); pct > b.penPct+2 {
+					t.Errorf("limb penetration in %.1f %% of frames, was %.1f (regression bound %.1f)", pct, b.penPct, b.penPct+2)
+				}
+				if arrived < b.arrived-8 {
+					t.Errorf("arrived %.0f %%, was %.0f (regression bound %.0f)", arrived, b.arrived, b.arrived-8)
+				}
+			})
+		}
+	}
+	t.Logf("%d courses per shape and rate in %v", n, time.Since(start).Round(time.Millisecond))
+}
