@@ -64,6 +64,9 @@ type CircleHit struct {
 // miss. A zero-length sweep reports an overlap at from. It does not
 // allocate, never returns NaN and, like Cast, only reads the World.
 func (w *World) CircleCast(from, to mgl64.Vec2, radius float64) (point, normal mgl64.Vec2, fraction float64, ok bool) {
+	if w == nil {
+		return mgl64.Vec2{}, mgl64.Vec2{}, 0, false
+	}
 	h := w.CircleCastFiltered(from, to, radius, w.Filter)
 	return h.Point, h.Normal, h.Fraction, h.OK
 }

@@ -81,6 +81,9 @@ type Hit struct {
 // a miss. It does not allocate and never returns NaN. It satisfies
 // ikanim.Ground.
 func (w *World) Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool) {
+	if w == nil {
+		return mgl64.Vec2{}, mgl64.Vec2{}, false
+	}
 	var b best
 	if !w.cast(from, to, w.Filter, &b) {
 		return mgl64.Vec2{}, mgl64.Vec2{}, false
@@ -92,6 +95,9 @@ func (w *World) Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool)
 // Cast returns the nearest hit of the segment from -> to against the shapes
 // that pass w.Filter. See Raycast.
 func (w *World) Cast(from, to mgl64.Vec2) Hit {
+	if w == nil {
+		return Hit{}
+	}
 	return w.CastFiltered(from, to, w.Filter)
 }
 

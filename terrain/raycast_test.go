@@ -260,3 +260,32 @@ func TestRaycastDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// A nil *World (a level whose Build failed, its error ignored) is a world
+// with nothing in it: every query misses, nothing panics, even behind an
+// interface such as ikanim.Ground.
+func TestNilWorldMisses(t *testing.T) {
+	var w *terrain.World
+	from, to := mgl64.Vec2{0, 0}, mgl64.Vec2{0, 100}
+	if _, _, ok := w.Raycast(from, to); ok {
+		t.Error("Raycast hit")
+	}
+	if w.Cast(from, to).OK || w.CastFiltered(from, to, terrain.Filter{}).OK || w.SurfaceBelow(0, 0, 100).OK ||
+		w.SurfaceAlong(from, mgl64.Vec2{0, -1}, 100).OK || w.CircleCastFiltered(from, to, 3, terrain.Filter{}).OK {
+		t.Error("a query hit")
+	}
+	if _, _, _, ok := w.CircleCast(from, to, 3); ok {
+		t.Error("CircleCast hit")
+	}
+	if w.NumShapes() != 0 || w.Space() != nil {
+		t.Error("a nil world has shapes")
+	}
+	w.Sync()
+	w.Refresh()
+	var g interface {
+		Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool)
+	} = w
+	if _, _, ok := g.Raycast(from, to); ok {
+		t.Error("Raycast through an interface hit")
+	}
+}

@@ -176,7 +176,12 @@ func Wrap(space *resolv.Space, opts ...Option) *World {
 }
 
 // Space returns the wrapped resolv space.
-func (w *World) Space() *resolv.Space { return w.space }
+func (w *World) Space() *resolv.Space {
+	if w == nil {
+		return nil
+	}
+	return w.space
+}
 
 // Bounds returns the rectangle covered by the space's cells, from (0,0) to
 // (width, height) in pixels.
@@ -189,6 +194,9 @@ func (w *World) Bounds() (min, max mgl64.Vec2) {
 
 // NumShapes returns the number of shapes in the space.
 func (w *World) NumShapes() int {
+	if w == nil || w.space == nil {
+		return 0
+	}
 	n := 0
 	w.space.ForEachShape(func(resolv.IShape, int, int) bool { n++; return true })
 	return n
@@ -199,6 +207,9 @@ func (w *World) NumShapes() int {
 // the space: queries never see removed shapes (they are no longer in any
 // cell), but Draw keeps drawing them until Refresh.
 func (w *World) Refresh() {
+	if w == nil {
+		return
+	}
 	w.entries = w.entries[:0]
 	w.verts = w.verts[:0]
 	w.edges = w.edges[:0]

@@ -2,6 +2,7 @@ package creature
 
 import (
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -135,10 +136,14 @@ var ErrNilDef = errors.New("creature: New: def is nil or was not made by NewDef"
 // centre) with the default up (0,-1), facing right; its feet are planted on
 // footholds found below their homes (Place). Every query of the creature
 // goes to ground (nil: the creature has nothing to stand on and falls). It
-// allocates the per-leg state once.
+// allocates the per-leg state once. A pos that is not finite or lies beyond
+// ik.MaxCoord is an error.
 func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 	if def == nil || !def.ready {
 		return nil, ErrNilDef
+	}
+	if !num.FiniteVec(pos) || math.Abs(pos[0]) > ik.MaxCoord || math.Abs(pos[1]) > ik.MaxCoord {
+		return nil, fmt.Errorf("creature: New: pos: %v must be finite and within %g px", pos, ik.MaxCoord)
 	}
 	c := &Creature{
 		def:    def,

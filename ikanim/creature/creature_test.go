@@ -281,3 +281,15 @@ func creatureTentacleDef(t testing.TB) *Def {
 	}
 	return d
 }
+
+// A position that is not a place (NaN, infinite, beyond ik.MaxCoord) is an
+// error naming the argument, not a creature moved somewhere else.
+func TestNewRejectsABadPosition(t *testing.T) {
+	d := creatureTestSpider(t, 8)
+	w := creatureTestWorld(t, "flat")
+	for _, p := range []mgl64.Vec2{{math.NaN(), 0}, {0, math.Inf(1)}, {2e7, 0}} {
+		if _, err := New(d, p, w); err == nil || !strings.Contains(err.Error(), "pos") {
+			t.Errorf("New at %v: err %v, want one naming pos", p, err)
+		}
+	}
+}
