@@ -323,7 +323,7 @@ func (p *parsed) formatRow(r row) tableRow {
 		}
 		return tr
 	}
-	tr.Figure = joinSame(figs) + unitSuffix(r.Unit)
+	tr.Figure = strings.Join(figs, " / ") + unitSuffix(r.Unit)
 	tr.Allocs = joinSame(allocs)
 	if anyTarget {
 		tr.Target = joinSame(targets) + unitSuffix(r.Unit)
