@@ -109,8 +109,8 @@ func main() {
 	if cpu == "" {
 		cpu = cpuModel()
 	}
-	fmt.Printf("Printed by `%s` on %s UTC, from one run of %s (-benchtime %s).\n",
-		cmdline, start.UTC().Format("2006-01-02 15:04"), dur, bt)
+	fmt.Printf("Printed by `%s` from one run (-benchtime %s) that started %s UTC and took %s.\n",
+		cmdline, bt, start.UTC().Format("2006-01-02 15:04"), dur)
 	fmt.Printf("%s %s/%s, GOMAXPROCS %d, CPU: %s.\n", runtime.Version(), runtime.GOOS, runtime.GOARCH, procs, cpu)
 	fmt.Printf("Load average (1, 5, 15 min): %s before the run, %s after; the load column is the 1-minute load average when the row's benchmark finished.\n",
 		loadBefore, loadAfter)
