@@ -4,16 +4,16 @@
 // row, the Go version, the CPU and the exact commands. Run it from anywhere
 // in the module:
 //
-//	go run ./ikanim/internal/benchtable               # the README's table (about 3 minutes on 2 cores)
+//	go run ./ikanim/internal/benchtable               # the README's table (about 3 minutes on 2 shared cores)
 //	go run ./ikanim/internal/benchtable -short        # a quick smoke run (-benchtime 1x), for CI
-//	go run ./ikanim/internal/benchtable -benchtime 1s # longer runs (default 500ms)
+//	go run ./ikanim/internal/benchtable -benchtime 1s # longer runs (default 300ms)
 //
 // It runs one go test per package, one after the other, in a fixed order
 // (ikanim/ik, terrain, ikanim, demo/sim, ikanim/creature, and
 // ikanim/internal/drawbench under xvfb-run -a when xvfb-run exists or a
 // display is set; otherwise the draw rows print "not run: no display"):
 //
-//	go test -run '^$' -bench PATTERN -benchmem -benchtime 500ms ./PKG/
+//	go test -run '^$' -bench PATTERN -benchmem -benchtime 300ms ./PKG/
 //
 // The rows, their descriptions and targets are in rows.go. A row whose
 // benchmark is not in the tree prints "not run: no such benchmark"; a
@@ -39,7 +39,7 @@ import (
 )
 
 func main() {
-	benchtime := flag.String("benchtime", "500ms", "go test -benchtime for every benchmark")
+	benchtime := flag.String("benchtime", "300ms", "go test -benchtime for every benchmark")
 	short := flag.Bool("short", false, "quick smoke run: -benchtime 1x (figures are not comparable)")
 	quiet := flag.Bool("q", false, "do not echo go test's output to stderr")
 	draw := flag.Bool("draw", true, "run the draw benchmarks when a display or xvfb-run is available")

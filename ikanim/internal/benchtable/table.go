@@ -271,7 +271,11 @@ func (p *parsed) formatRow(r row) tableRow {
 	whys := map[string]bool{}
 	var whyOrder []string
 	maxAllocs := 0.0
+	allocUnit := "allocs/op"
 	for _, c := range r.Cells {
+		if c.AllocMetric != "" {
+			allocUnit = c.AllocMetric
+		}
 		v, a, hasA, load, why := p.cellValue(r.Pkg, c)
 		if !math.IsNaN(load) {
 			loMin, loMax = math.Min(loMin, load), math.Max(loMax, load)
@@ -336,7 +340,7 @@ func (p *parsed) formatRow(r row) tableRow {
 	}
 	tr.Status = status(vs, anyTarget)
 	if !r.NoAllocTarget && maxAllocs > 0 {
-		a := fmt.Sprintf("missed: %s allocs/op (target 0)", exact(maxAllocs))
+		a := fmt.Sprintf("missed: %s %s (target 0)", exact(maxAllocs), allocUnit)
 		if tr.Status == "no target" || tr.Status == "met" {
 			tr.Status = a
 		} else {
