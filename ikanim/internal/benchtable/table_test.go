@@ -213,3 +213,21 @@ func TestNum(t *testing.T) {
 		}
 	}
 }
+
+// The draw rows read their allocations from the allocs/frame metric and say
+// so in their verdict.
+func TestDrawAllocs(t *testing.T) {
+	p := newParsed()
+	p.parse([]line{
+		{Text: "pkg: " + pkgDraw, Load: 2},
+		{Text: "BenchmarkCreatureDraw/n=1000/images-2  	      10	  80000000 ns/op	        64.50 draw-ms/frame	     64500 ns/creature	       116.0 allocs/frame	     25000 drawimage/frame	  900000 B/op	    2000 allocs/op", Load: 2},
+		{Text: "BenchmarkCreatureDraw/n=1000/atlas-2   	      10	  70000000 ns/op	        54.20 draw-ms/frame	     54200 ns/creature	         0 allocs/frame	     25000 drawimage/frame	  900000 B/op	    1500 allocs/op", Load: 2.5},
+	}, pkgDraw, 2)
+	tr := rowFor(t, p.format(rows), "draw 1,000 spiders")
+	if tr.Figure != "64.5 / 54.2 ms" || tr.Allocs != "116 / 0" || tr.Status != "missed: 116 allocs/frame (target 0)" || tr.Load != "2.00-2.50" {
+		t.Errorf("draw row: %+v", tr)
+	}
+	if tr := rowFor(t, p.format(rows), "draw 10,000 spiders"); tr.Figure != "not run: no such benchmark" {
+		t.Errorf("draw 10,000 row: %+v", tr)
+	}
+}
