@@ -58,10 +58,7 @@ func main() {
 		echo = io.Discard
 	}
 
-	procs := runtime.GOMAXPROCS(0)
-	if v, err := strconv.Atoi(os.Getenv("GOMAXPROCS")); err == nil && v > 0 {
-		procs = v
-	}
+	procs := runtime.GOMAXPROCS(0) // the test binaries' too: the -N suffix of their benchmark names
 	p := newParsed()
 	p.Exists = map[string]map[string]bool{}
 	p.RunFailed = map[string]bool{}
