@@ -206,7 +206,11 @@ type tableRow struct {
 }
 
 func (t tableRow) String() string {
-	return "| " + strings.Join([]string{t.Workload, t.Includes, t.Figure, t.Allocs, t.Target, t.Status, t.Load}, " | ") + " |"
+	cols := []string{t.Workload, t.Includes, t.Figure, t.Allocs, t.Target, t.Status, t.Load}
+	for i, c := range cols {
+		cols[i] = strings.ReplaceAll(c, "|", `\|`) // a | inside a cell would end it
+	}
+	return "| " + strings.Join(cols, " | ") + " |"
 }
 
 const tableHeader = "| workload | what it includes | figure | allocs/op | target | status | load |\n|---|---|---:|---:|---:|---|---:|"
