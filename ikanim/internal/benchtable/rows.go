@@ -31,7 +31,7 @@ type pkgRun struct {
 
 var runs = []pkgRun{
 	{pkgIK, "./ikanim/ik/", ".", false},
-	{pkgTerrain, "./terrain/", "^Benchmark(Raycast.*|LineTest)$", false},
+	{pkgTerrain, "./terrain/", "^Benchmark(Raycast.*|LineTest|CircleCast|SyncGrown100kExplicit)$", false},
 	{pkgIkanim, "./ikanim/", ".", false},
 	{pkgSim, "./demo/sim/", "^Benchmark(GroundedBiped|SwarmFrame|Swarm10k)$", false},
 	{pkgCreature, "./ikanim/creature/", "^Benchmark(CreatureSpider8|CreatureTentacle4x10|CrowdSpiders)$", false},
@@ -172,6 +172,21 @@ var rows = []row{
 	{Pkg: pkgTerrain, Workload: "ray, 100,000 shapes, dense world",
 		Includes: "`World.Raycast` in 100,000 shapes packed into one 1280x720 space, BENCH.md's 4,096 foot rays; construction not timed (`BenchmarkRaycastDense100k`)",
 		Unit:     "ns", Cells: []cell{{Bench: "RaycastDense100k", Metric: "ns/op", Cmp: le, Target: 2000}}},
+	{Pkg: pkgTerrain, Workload: "foot ray, 160 shapes, indexed (`WithExplicitSync`)",
+		Includes: "`BenchmarkRaycast`'s world and rays on a World made with `WithExplicitSync`: a walk of the World's own edge index, exact edge tests, the filter check of the nearest crossing; the space as of the last `Sync` (`BenchmarkRaycastExplicit`)",
+		Unit:     "ns", Cells: []cell{{Bench: "RaycastExplicit", Metric: "ns/op", Cmp: le, Target: 150}}},
+	{Pkg: pkgTerrain, Workload: "ray, 100,000 shapes, grown world, indexed",
+		Includes: "`BenchmarkRaycastGrown100k`'s world and rays on a `WithExplicitSync` World (`BenchmarkRaycastGrown100kExplicit`)",
+		Unit:     "ns", Cells: []cell{{Bench: "RaycastGrown100kExplicit", Metric: "ns/op", Cmp: le, Target: 400}}},
+	{Pkg: pkgTerrain, Workload: "ray, 100,000 shapes, dense world, indexed",
+		Includes: "`BenchmarkRaycastDense100k`'s world and rays on a `WithExplicitSync` World (`BenchmarkRaycastDense100kExplicit`)",
+		Unit:     "ns", Cells: []cell{{Bench: "RaycastDense100kExplicit", Metric: "ns/op", Cmp: le, Target: 2000}}},
+	{Pkg: pkgTerrain, Workload: "`Sync` of an indexed 100,000-shape world after one shape moved",
+		Includes: "the per-frame cost of the explicit contract: every shape read, the moved one tested by itself until more than 64 changed (`BenchmarkSyncGrown100kExplicit`)",
+		Unit:     "ns", Cells: []cell{{Bench: "SyncGrown100kExplicit", Metric: "ns/op"}}},
+	{Pkg: pkgTerrain, Workload: "circle cast (a foot of radius 6)",
+		Includes: "`World.CircleCast` of radius 6, 120 px down, on a generated course of about 130 shapes: first contact point, normal and time of impact (`BenchmarkCircleCast`)",
+		Unit:     "ns", Cells: []cell{{Bench: "CircleCast", Metric: "ns/op"}}},
 
 	// ikanim: rigs, clips, animation.
 	{Pkg: pkgIkanim, Workload: "biped frame, no ground",
