@@ -3,6 +3,7 @@ package ikanim
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 )
 
 // ClipSpec is a clip file (see Clip) as a Go value: build a clip in code
@@ -80,9 +81,56 @@ type EventSpec struct {
 // Build checks the spec and returns its Clip for the rig definition def,
 // exactly as ParseClip would for the same clip written as a file.
 func (s ClipSpec) Build(def *RigDef) (*Clip, error) {
+	if err := s.checkNumbers(); err != nil {
+		return nil, fmt.Errorf("ikanim: clip %q: %w", s.Name, err)
+	}
 	data, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("ikanim: clip %q: %w", s.Name, err)
 	}
 	return ParseClip(data, def)
+}
+
+// checkNumbers names the first NaN or infinite number of the spec (JSON
+// cannot hold one, so ParseClip would never see it).
+func (s ClipSpec) checkNumbers() error {
+	bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
+	if bad(s.Duration) {
+		return fmt.Errorf("duration: %v is not a finite number", s.Duration)
+	}
+	for i, tr := range s.Tracks {
+		for k, key := range tr.Keys {
+			if bad(key.T) || bad(key.Deg) {
+				return fmt.Errorf("track %d (bone %q) key %d: t %v, deg %v must be finite", i, tr.Bone, k, key.T, key.Deg)
+			}
+		}
+	}
+	for k, key := range s.Root {
+		if bad(key.T) || bad(key.X) || bad(key.Y) {
+			return fmt.Errorf("root key %d: t %v, x %v, y %v must be finite", k, key.T, key.X, key.Y)
+		}
+	}
+	for i, ik := range s.IK {
+		for k, key := range ik.Target {
+			if bad(key.T) || bad(key.X) || bad(key.Y) {
+				return fmt.Errorf("ik %d (limb %q) target key %d: t %v, x %v, y %v must be finite", i, ik.Limb, k, key.T, key.X, key.Y)
+			}
+		}
+		for _, list := range []struct {
+			name string
+			keys []ScalarKey
+		}{{"weight", ik.Weight}, {"mix", ik.Mix}, {"bend", ik.Bend}} {
+			for k, key := range list.keys {
+				if bad(key.T) || bad(key.V) {
+					return fmt.Errorf("ik %d (limb %q) %s key %d: t %v, v %v must be finite", i, ik.Limb, list.name, k, key.T, key.V)
+				}
+			}
+		}
+	}
+	for k, e := range s.Events {
+		if bad(e.T) || bad(e.Float) {
+			return fmt.Errorf("event %d (%q): t %v, float %v must be finite", k, e.Name, e.T, e.Float)
+		}
+	}
+	return nil
 }
