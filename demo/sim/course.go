@@ -1,0 +1,207 @@
+package sim
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/quality"
+	"github.com/ikanim/kit/terrain"
+)
+
+// CourseSpeed is how fast the humanoid walks a generated course, px/s.
+const CourseSpeed = 60.0
+
+// courseReach is how far below a sole sample the course's meter looks for
+// the ground, px: farther than any step or drop of a course.
+const courseReach = 80.0
+
+// numCourseFeatures counts the features of terrain.CourseFeature (flat is
+// index 0, then one per bit).
+const numCourseFeatures = 9
+
+// Course is a humanoid walking a generated biped course
+// (terrain.GenerateBipedCourse) from Start to Goal, set up exactly as the
+// README's first program does it: the library's defaults, a WalkCycle, a
+// GroundFollower with Probe 24 and a Grounder with HeelToe. It measures
+// against the course's own geometry (quality.Solids built from the course's
+// polygons and circles, never the World's raycast): the contact gap and
+// penetration of every planted sole sampled every 1 px, the whole-sole
+// penetration of every foot in every frame, the penetration of every bone
+// segment sampled every 1 px, slip per stance, body pop, joint pop, knee bend
+// flips and NaN.
+type Course struct {
+	Course   *terrain.BipedCourse
+	Rig      *ikanim.Rig
+	Grounder *ikanim.Grounder
+	Cycle    *ikanim.WalkCycle
+	Follower *ikanim.GroundFollower
+	// Speed is the walking speed, px/s (default CourseSpeed).
+	Speed float64
+
+	solids quality.Solids
+	meter  quality.Meter
+	pen    quality.Penetration
+	stance [2]quality.Stance
+	bend   [2]quality.Bend
+	body   quality.Delta
+	pops   []quality.AngleDelta
+	legs   [2]limb // grounder legs: far, near
+	// worst figures by the feature under the foot (index 0 flat, then the
+	// bit number of the terrain.CourseFeature plus 1)
+	gapBy, soleBy, limbBy [numCourseFeatures]float64
+}
+
+// NewCourse builds the course of seed (with opts) and the humanoid at its
+// Start.
+func NewCourse(art Art, seed uint64, opts terrain.BipedCourseOptions) (*Course, error) {
+	c := terrain.GenerateBipedCourse(seed, opts)
+	def, err := art.bipedDef()
+	if err != nil {
+		return nil, err
+	}
+	r, err := ikanim.NewRig(def)
+	if err != nil {
+		return nil, err
+	}
+	s := &Course{Course: c, Rig: r, Cycle: &ikanim.WalkCycle{}, Speed: CourseSpeed}
+	if s.Follower, err = ikanim.NewGroundFollower(r, c.World); err != nil {
+		return nil, err
+	}
+	if s.Grounder, err = ikanim.NewGrounder(r, c.World, ikanim.BipedGrounderLegs()...); err != nil {
+		return nil, err
+	}
+	s.Follower.Probe, s.Grounder.HeelToe = 24, true // the README's two settings
+	r.Source = s.Cycle
+	r.Add(s.Follower, s.Grounder)
+	r.Teleport(c.Start)
+	// The meter's own solids: ground pieces split into one convex quad per
+	// segment (down to the course's bottom), boards and boulders as they are.
+	bottom := c.Options.Height
+	for _, p := range c.Polygons {
+		if len(p) == 4 && p[2][1] < bottom { // a board
+			s.solids.AddPolygon(p)
+			continue
+		}
+		line := p[:len(p)-2]
+		for i := 1; i < len(line); i++ {
+			a, b := line[i-1], line[i]
+			if a[0] != b[0] {
+				s.solids.AddPolygon([]mgl64.Vec2{a, b, {b[0], bottom}, {a[0], bottom}})
+			}
+		}
+	}
+	for _, ci := range c.Circles {
+		s.solids.AddCircle(ci.Center, ci.R)
+	}
+	s.solids.Build()
+	s.pops = make([]quality.AngleDelta, def.NumBones())
+	s.legs = [2]limb{bipedLegFar(def), bipedLegNear(def)}
+	return s, nil
+}
+
+// Done reports whether the humanoid has reached the Goal.
+func (s *Course) Done() bool { return s.Rig.Position[0] >= s.Course.Goal[0] }
+
+// Step advances the scene by dt and measures the frame.
+func (s *Course) Step(dt float64) {
+	s.Advance(dt)
+	s.Measure(dt)
+}
+
+// Advance walks the humanoid toward the Goal by dt (it stands once there)
+// and updates the rig.
+func (s *Course) Advance(dt float64) {
+	r := s.Rig
+	if !s.Done() {
+		r.Position[0] = math.Min(r.Position[0]+s.Speed*dt, s.Course.Goal[0])
+	}
+	r.Facing = ikanim.FacingRight
+	r.Update(dt)
+}
+
+// featureIndex is the index into the by-feature figures of the section at x.
+func (s *Course) featureIndex(x float64) int {
+	for _, sec := range s.Course.Sections {
+		if x >= sec.X0 && x < sec.X1 {
+			return bits.Len16(uint16(sec.Feature))
+		}
+	}
+	return 0
+}
+
+// Measure feeds the meter with the frame Advance made.
+func (s *Course) Measure(dt float64) {
+	r, m := s.Rig, &s.meter
+	m.Frame()
+	rigFinite(m, r)
+	jointPops(m, r, s.pops)
+	m.BodyPop(s.body.Step(r.BodyOffset[1]))
+	for i := 0; i < r.Def().NumBones(); i++ {
+		a, b := r.Joint(i)
+		d := s.solids.SegmentDepth(a, b, 1)
+		s.pen.Limb(d)
+		f := s.featureIndex(a[0])
+		s.limbBy[f] = math.Max(s.limbBy[f], d)
+	}
+	for i, l := range s.legs {
+		l.trackBend(m, r, &s.bend[i])
+		leg := s.Grounder.LegDef(i)
+		heel := solePoint(r, l[2], -leg.Heel, leg.AnkleHeight)
+		toe := solePoint(r, l[2], leg.Toe, leg.AnkleHeight)
+		gap, ok := s.solids.SoleGap(heel, toe, 1, courseReach)
+		f := s.featureIndex(heel.Add(toe).Mul(0.5)[0])
+		if ok {
+			s.pen.Sole(-gap)
+			s.soleBy[f] = math.Max(s.soleBy[f], -gap)
+		}
+		// Grounder leg 0 is the far leg, the walk cycle's leg 1.
+		planted := s.Cycle.Planted(1-i, r.Time) && s.Cycle.Amount() > 0
+		if planted && ok {
+			m.Contact(gap)
+			s.gapBy[f] = math.Max(s.gapBy[f], gap)
+		}
+		ankle, _ := r.Joint(l[2])
+		s.stance[i].Track(m, planted && ok, ankle)
+	}
+}
+
+// Flush implements Scene: the stances still in progress.
+func (s *Course) Flush() {
+	for i := range s.stance {
+		s.stance[i].Flush(&s.meter)
+	}
+}
+
+// Meter implements Scene.
+func (s *Course) Meter() *quality.Meter { return &s.meter }
+
+// Penetration returns the whole-sole and limb penetration figures.
+func (s *Course) Penetration() *quality.Penetration { return &s.pen }
+
+// Extra implements Scene: the whole-sole and limb penetration.
+func (s *Course) Extra() map[string]float64 {
+	r := map[string]float64{}
+	s.pen.Report(r)
+	return r
+}
+
+// WorstByFeature returns the largest contact gap, sole penetration and limb
+// penetration measured over each kind of section, px, keyed by the
+// feature's name.
+func (s *Course) WorstByFeature() map[string][3]float64 {
+	out := map[string][3]float64{}
+	for f := range numCourseFeatures {
+		feat := terrain.FeatureFlat
+		if f > 0 {
+			feat = terrain.CourseFeature(1 << (f - 1))
+		}
+		out[feat.String()] = [3]float64{s.gapBy[f], s.soleBy[f], s.limbBy[f]}
+	}
+	return out
+}
+
+// Focus implements Scene: the character's hips.
+func (s *Course) Focus() mgl64.Vec2 { return s.Rig.Position.Sub(mgl64.Vec2{0, 40}) }
