@@ -33,13 +33,21 @@
 // limb's target is A moved up by s and its EffectorRotation is phi, so the
 // foot keeps its animated angle plus the slope.
 //
-// Centroid. The body (rig.BodyOffset, along up) goes to
-// min(0, min_k s_k) + LiftWeight * max(0, max_k s_k), clamped to
-// [-MaxLower, MaxLift]: lowered by the offset of the foot that must reach
-// furthest down. Then the hip-to-target vector of that leg equals the animated
-// hip-to-ankle vector, so the two-bone leg reaches it exactly, and every
-// higher foot is nearer its hip. The offset follows its target with
-// 1-exp(-BodySpeed*dt) per frame, rate limited by BodyMaxSpeed.
+// Centroid (the humanoid foot-IK article's rule). Let low = min_k s_k over
+// the grounded feet: the offset of the foot that must reach furthest along
+// up, in both directions. The body (rig.BodyOffset, along up) goes to
+//
+//	min(0, low) + LiftWeight * max(0, low),
+//
+// clamped to [-MaxLower, MaxLift]. Then the hip-to-target vector of that leg
+// equals the animated hip-to-ankle vector, so the two-bone leg reaches it
+// exactly, and every other foot (s_j >= low) is nearer its hip: feet needing
+// +10 and +20 px give +10 (with LiftWeight 1) and both reach; +10 and -10
+// give -10. Raising by any more than low (the highest foot's offset, say)
+// would leave the lower foot hanging. The offset follows its target with
+// 1-exp(-BodySpeed*dt) per frame (the article's lerp), rate limited by
+// BodyMaxSpeed; with OnlyWhenIdle it moves only while the rig is idle and
+// every leg has ground (the article's condition), and holds otherwise.
 package ikanim
 
 import (
@@ -60,6 +68,7 @@ const (
 	DefaultMaxFootAngle   = math.Pi / 4 // 45 degrees
 	DefaultBodySpeed      = 8.0         // 1/s, body offset smoothing rate
 	DefaultMaxLower       = 40.0        // px the body may be lowered
+	DefaultMaxLift        = 20.0        // px the body may be raised when LiftWeight > 0
 	DefaultAnkleHeight    = 5.0         // px of the biped template's ankle above its sole
 	DefaultHeel           = 4.0         // px of sole behind the ankle
 	DefaultPlantedLift    = 0.5         // px of clearance under which a foot counts as planted
@@ -111,8 +120,10 @@ type LegState struct {
 // Grounder is a Controller that puts feet on the ground: each leg casts rays
 // down from its animated foot, moves the foot along up to the ground height
 // (keeping the animated horizontal placement and clearance), turns it to the
-// surface normal on top of its animated angle, and lowers the body (the
-// centroid) so the foot that must reach furthest down can.
+// surface normal on top of its animated angle, and moves the body (the
+// centroid) by the offset of the foot that must reach furthest along up, as
+// the humanoid foot-IK article does: lowered by default, raised too with
+// LiftWeight (bounded by MaxLift), idle-only with OnlyWhenIdle, smoothed.
 //
 // A Grounder is built for one Rig (NewGrounder) and runs in its frame once
 // added to it (Rig.Add). Fields are
@@ -160,13 +171,20 @@ type Grounder struct {
 	BodySpeed float64
 	// BodyMaxSpeed limits the body offset's speed, px/s (0 = no limit).
 	BodyMaxSpeed float64
-	// MaxLower and MaxLift bound the body offset, px (defaults 40 and 0).
+	// MaxLower and MaxLift bound the body offset, px. MaxLower defaults to
+	// 40; MaxLift defaults to DefaultMaxLift when LiftWeight > 0 (and to 0,
+	// no raise, when it is 0).
 	MaxLower, MaxLift float64
-	// LiftWeight in [0,1] lifts the body by that share of the highest foot's
-	// upward offset (default 0: the body is only lowered).
+	// LiftWeight in [0,1] raises the body by that share of the smallest
+	// upward offset when every grounded foot must rise (the article's rule:
+	// the body follows the foot that must reach furthest, so with 1 every
+	// foot still reaches; see the derivation at the top of grounder.go).
+	// Default 0: the body is only lowered.
 	LiftWeight float64
-	// OnlyWhenIdle holds the body offset while the rig is not idle
-	// (Rig.IsIdle: derived from its motion unless the game sets Rig.Idle).
+	// OnlyWhenIdle moves the body offset only while the rig is idle
+	// (Rig.IsIdle: derived from its motion unless the game sets Rig.Idle)
+	// and every leg has found ground, as the article does; otherwise it
+	// holds. Default false: the body follows the feet all the time.
 	OnlyWhenIdle bool
 
 	rig    *Rig
@@ -267,7 +285,7 @@ func (g *Grounder) Update(dt float64) {
 	if g.FootSpeed > 0 && num.Finite(g.FootSpeed) {
 		footAlpha = 1 - math.Exp(-g.FootSpeed*dt)
 	}
-	low, high, found := 0.0, 0.0, false
+	low, found, all := 0.0, false, true
 	for i := range g.legs {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
@@ -278,6 +296,7 @@ func (g *Grounder) Update(dt float64) {
 		c := &leg.contact
 		c.Lift = lift
 		if !ok || g.DisableFeet {
+			all = false
 			leg.plan.on = false
 			c.Grounded, c.Planted = false, false
 			limb.Weight = 0
@@ -313,12 +332,12 @@ func (g *Grounder) Update(dt float64) {
 		limb.Weight = 1
 		limb.EffectorRotation = r.worldRot(c.Angle)
 		if !found {
-			low, high, found = c.Offset, c.Offset, true
+			low, found = c.Offset, true
 		} else {
-			low, high = math.Min(low, c.Offset), math.Max(high, c.Offset)
+			low = math.Min(low, c.Offset)
 		}
 	}
-	g.updateBody(r, dt, low, high, found)
+	g.updateBody(r, dt, low, found, all)
 }
 
 // worldRot turns a character-frame rotation into the world rotation a limb's
@@ -331,20 +350,24 @@ func (r *Rig) worldRot(a float64) float64 {
 }
 
 // updateBody moves the body offset toward the centroid target and writes the
-// change into rig.BodyOffset (so other controllers may add their own).
-func (g *Grounder) updateBody(r *Rig, dt, low, high float64, found bool) {
+// change into rig.BodyOffset (so other controllers may add their own). low is
+// the smallest offset of the grounded feet (found: at least one is), all
+// whether every leg is grounded.
+func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 	target := 0.0
 	if found && !g.DisableBody {
 		lw := num.Clamp01(g.LiftWeight)
-		target = math.Min(0, low) + lw*math.Max(0, high)
+		target = math.Min(0, low) + lw*math.Max(0, low)
 		target = math.Max(target, -num.Or(g.MaxLower, DefaultMaxLower))
 		maxLift := 0.0
 		if g.MaxLift > 0 && num.Finite(g.MaxLift) {
 			maxLift = g.MaxLift
+		} else if lw > 0 {
+			maxLift = DefaultMaxLift
 		}
 		target = math.Min(target, maxLift)
 	}
-	if g.OnlyWhenIdle && !r.IsIdle() && !g.DisableBody {
+	if g.OnlyWhenIdle && (!r.IsIdle() || !all) && !g.DisableBody {
 		target = g.body
 	}
 	step := (target - g.body) * (1 - math.Exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
