@@ -25,9 +25,11 @@
 // where base_k is the height of S'_k above the ground under it, so no sample
 // goes below the ground and the lowest one keeps the animated clearance
 // (planted feet touch; swinging feet keep their height over the ground).
-// With HeelToe, a second vertical ray through each S'_k measures base_k
-// exactly (a foot across a peak or a valley rests on the real ground, not on
-// the faces' extensions). With one ray, base_k is the height above the ground
+// With HeelToe, a second pass measures the ground under the whole turned sole
+// (wholeSole: five vertical rays from heel to toe, and the crests between
+// them), so a foot across a peak, a step edge or a boulder rests on the
+// highest ground under it, not on the faces' extensions and not sunk between
+// its rays. With one ray, base_k is the height above the ground
 // line through H_k, dot(S'_k - H_k, n_k) / (-n_k.y), exact on a plane: a
 // level planted foot's ankle ends ah above the plane along its normal. The
 // limb's target is A moved up by s and its EffectorRotation is phi, so the
@@ -76,6 +78,8 @@ const (
 	DefaultLandAngleSlope = 0.1         // rad of angle error allowed per px of clearance
 	minGroundCos          = 0.05        // a surface steeper than acos(0.05) is no ground
 	maxGrounderSamples    = 3           // heel, ankle, toe
+	soleSamples           = 5           // HeelToe's second pass: rays along the whole sole
+	crestEps              = 0.01        // px: ground this close counts as one height
 )
 
 // LegDef names a leg of a Grounder and its sole geometry. Zero values
@@ -100,7 +104,8 @@ func BipedGrounderLegs() []LegDef {
 
 // LegState is the state of one grounded leg after the last Update.
 type LegState struct {
-	// Grounded is true when the leg's rays found ground within MaxStep.
+	// Grounded is true when the leg's rays found ground no further than
+	// MaxStep below the foot.
 	Grounded bool
 	// Planted is true when Grounded and the animated sole clearance is at
 	// most PlantedLift: the foot stands on the ground.
@@ -133,8 +138,11 @@ type Grounder struct {
 	// RayUp is how far above the animated ankle the rays start, px
 	// (default 40). RayDown is how far below it they end (default 60).
 	RayUp, RayDown float64
-	// MaxStep is the largest move of a foot along up, px (default 30): a foot
-	// that would need more stays where the animation put it.
+	// MaxStep is the largest move of a foot along up, px (default 30): a
+	// foot whose ground lies further below stays where the animation put it
+	// (it hangs over a drop); a foot whose ground lies further above is
+	// raised by MaxStep (left where the animation put it, it would be deeper
+	// inside the ground).
 	MaxStep float64
 	// MaxFootAngle clamps the foot rotation to the surface, radians
 	// (default 45 degrees).
@@ -290,9 +298,10 @@ func (g *Grounder) Update(dt float64) {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
 		s, phi, lift, ok := g.place(r, leg, maxAngle)
-		if ok && math.Abs(s) > maxStep {
-			ok = false
+		if ok && -s > maxStep {
+			ok = false // the ground is too far below: over a drop
 		}
+		s = math.Min(s, maxStep) // ground far above: as high as the leg may go
 		c := &leg.contact
 		c.Lift = lift
 		if !ok || g.DisableFeet {
@@ -458,20 +467,26 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	sb, cb := math.Sincos(alpha + phi)
 	s = -math.MaxFloat64
 	if g.HeelToe {
-		// Second pass: vertical rays through the turned sole samples give
-		// the ground exactly under each; the lowest sample keeps the
-		// animated clearance over it.
-		for k := 0; k < n; k++ {
-			x := xs[k]
-			px, py := A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
-			from := r.frame.toWorld(mgl64.Vec2{px, A[1] - up})
-			to := r.frame.toWorld(mgl64.Vec2{px, A[1] + down})
-			p, _, hitOK := g.ground.Raycast(from, to)
-			if !hitOK || !num.FiniteVec(p) {
-				continue
+		var sup support
+		s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift, &sup)
+		// The foot lies along the support line under its ankle (the
+		// upper hull of the ground points under the sole), so across a
+		// step edge it stands level on the tread with its heel over the
+		// edge instead of bridging the edge on a chord.
+		if s != -math.MaxFloat64 {
+			// A facet steeper than MaxFootAngle (a riser under the ankle)
+			// keeps the heel-to-toe chord, now resting on the crest.
+			if a, ok := sup.facetAngle(A[0] - ah*sb); ok && math.Abs(a) <= maxAngle {
+				if math.Abs(a-phi) > 1e-9 {
+					// Measure the ground again under the sole turned to
+					// the support line (its ends moved).
+					var sup2 support
+					sb2, cb2 := math.Sincos(alpha + a)
+					if s2 := g.wholeSole(r, leg, A, ah, sb2, cb2, up, down, lift, &sup2); s2 != -math.MaxFloat64 {
+						phi, s = a, s2
+					}
+				}
 			}
-			h := r.frame.toLocal(p)
-			s = math.Max(s, lift-(h[1]-py))
 		}
 	}
 	if s == -math.MaxFloat64 {
@@ -492,6 +507,185 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		return 0, 0, lift, false
 	}
 	return s, phi, lift, true
+}
+
+// wholeSole is the second pass of HeelToe: the foot turned by its final
+// angle (sin sb, cos cb of alpha+phi) rests on the highest ground under its
+// whole sole. Vertical rays through soleSamples points spread evenly from
+// heel to toe give the ground under each; between two neighbours the ground
+// may rise above both hits only at a crest: where their tangent lines meet
+// (a convex edge, a spike's tip, a boulder's top) when that point lies
+// between them and above both, or, when the lower hit's tangent passes under
+// the higher hit, at a face the vertical rays cannot see (a riser, a tooth's
+// far side): a ray along the sole just under the higher hit finds it, and the
+// crest is where that face's tangent meets the higher hit's. The sole
+// line between the samples must clear every such point too, so
+//
+//	s = max over samples and crests (lift - base)
+//
+// where base is the height of the sole above that ground point (the sole's
+// height at the point's x interpolated between the two samples). It returns
+// -MaxFloat64 when no ray hits.
+func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb, up, down, lift float64, sup *support) float64 {
+	var px, py [soleSamples]float64
+	var hp, hn [soleSamples]mgl64.Vec2
+	var hok [soleSamples]bool
+	s := -math.MaxFloat64
+	for k := 0; k < soleSamples; k++ {
+		x := -leg.Heel + (leg.Heel+leg.Toe)*float64(k)/(soleSamples-1)
+		px[k], py[k] = A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
+		from := r.frame.toWorld(mgl64.Vec2{px[k], A[1] - up})
+		to := r.frame.toWorld(mgl64.Vec2{px[k], A[1] + down})
+		p, nrm, hitOK := g.ground.Raycast(from, to)
+		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
+			continue
+		}
+		h := r.frame.toLocal(p)
+		s = math.Max(s, lift-(h[1]-py[k]))
+		sup.add(h)
+		nl := r.frame.dirToLocal(nrm)
+		if l := nl.Len(); l > 0 && -nl[1]/l >= minGroundCos {
+			hp[k], hn[k], hok[k] = h, nl.Mul(1/l), true
+		}
+	}
+	// soleAt is the sole's height (y, character frame) at x between
+	// samples k and k+1.
+	soleAt := func(k int, x float64) float64 {
+		t := (x - px[k]) / (px[k+1] - px[k])
+		return py[k] + t*(py[k+1]-py[k])
+	}
+	for k := 0; k+1 < soleSamples; k++ {
+		if !hok[k] || !hok[k+1] || !(px[k+1]-px[k] > 1e-9) {
+			continue
+		}
+		x0, x1 := px[k], px[k+1]
+		if q, ok := crest(hp[k], hn[k], hp[k+1], hn[k+1], x0, x1); ok {
+			s = math.Max(s, lift-(q[1]-soleAt(k, q[0])))
+			sup.add(q)
+			continue
+		}
+		// The lower hit's tangent at the higher hit's x: a riser or a
+		// tooth's far face between them when it passes below the higher hit
+		// by more than crestEps. A ray along the sole just under the higher
+		// hit's height finds that face; the crest is where it meets the
+		// higher hit's tangent (a step's corner, a tooth's tip).
+		lo, hi := k, k+1
+		if hp[k][1] < hp[k+1][1] {
+			lo, hi = k+1, k
+		}
+		pred := hp[lo][1] - hn[lo][0]/hn[lo][1]*(px[hi]-px[lo])
+		if pred-hp[hi][1] <= crestEps {
+			continue
+		}
+		y := hp[hi][1] + crestEps
+		p, nrm, ok := g.ground.Raycast(r.frame.toWorld(mgl64.Vec2{px[lo], y}), r.frame.toWorld(mgl64.Vec2{px[hi], y}))
+		if !ok || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
+			continue
+		}
+		q := r.frame.toLocal(p)
+		if !(q[0] >= x0 && q[0] <= x1) {
+			continue
+		}
+		nq := r.frame.dirToLocal(nrm)
+		if l := nq.Len(); l > 0 {
+			nq = nq.Mul(1 / l)
+		}
+		if c, ok := crest(hp[hi], hn[hi], q, nq, x0, x1); ok {
+			q = c
+		} else {
+			q[1] = hp[hi][1]
+		}
+		s = math.Max(s, lift-(q[1]-soleAt(k, q[0])))
+		sup.add(q)
+	}
+	return s
+}
+
+// support holds the ground points found under a sole (hits and crests,
+// character frame) for the support line.
+type support struct {
+	pts [2 * soleSamples]mgl64.Vec2
+	n   int
+}
+
+// add appends a ground point.
+func (u *support) add(p mgl64.Vec2) {
+	if u.n < len(u.pts) {
+		u.pts[u.n] = p
+		u.n++
+	}
+}
+
+// supportBlend is the half-width, px, over which the support line's angle
+// blends from one hull facet to the next as the ankle passes a hull vertex,
+// so a swinging foot turns continuously over a crest.
+const supportBlend = 1.0
+
+// facetAngle returns the angle (clockwise, character frame) of the upper
+// convex hull of the points at x: the support line a rigid sole rests on
+// there, blended over supportBlend px around the hull's vertices. ok is false
+// with fewer than two points.
+func (u *support) facetAngle(x float64) (float64, bool) {
+	// Sort by x (insertion: at most 2*soleSamples points, nearly sorted).
+	p := u.pts[:u.n]
+	for i := 1; i < len(p); i++ {
+		for j := i; j > 0 && p[j][0] < p[j-1][0]; j-- {
+			p[j], p[j-1] = p[j-1], p[j]
+		}
+	}
+	// Upper hull (smallest y, screen y down), monotone chain.
+	var h [2 * soleSamples]mgl64.Vec2
+	m := 0
+	for _, q := range p {
+		for m >= 2 {
+			o, a := h[m-2], h[m-1]
+			if (a[0]-o[0])*(q[1]-o[1])-(a[1]-o[1])*(q[0]-o[0]) > 0 {
+				break
+			}
+			m--
+		}
+		if m >= 1 && q[0]-h[m-1][0] < 1e-9 {
+			if q[1] < h[m-1][1] {
+				h[m-1] = q
+			}
+			continue
+		}
+		h[m] = q
+		m++
+	}
+	if m < 2 {
+		return 0, false
+	}
+	angle := func(i int) float64 { return math.Atan2(h[i+1][1]-h[i][1], h[i+1][0]-h[i][0]) }
+	i := 0
+	for i+2 < m && x > h[i+1][0] {
+		i++
+	}
+	a := angle(i)
+	if i > 0 && x < h[i][0]+supportBlend {
+		w := 0.5 + (x-h[i][0])/(2*supportBlend)
+		a = angle(i-1) + (a-angle(i-1))*math.Max(0, math.Min(1, w))
+	} else if i+2 < m && x > h[i+1][0]-supportBlend {
+		w := 0.5 + (x-h[i+1][0])/(2*supportBlend)
+		a += (angle(i+1) - a) * math.Max(0, math.Min(1, w))
+	}
+	return a, true
+}
+
+// crest returns where the tangent lines through a (unit normal na) and b
+// (nb) meet, when that point lies in [x0, x1] and no lower (y down) than
+// either point: the top of a convex crease between them.
+func crest(a, na, b, nb mgl64.Vec2, x0, x1 float64) (mgl64.Vec2, bool) {
+	den := na[0]*nb[1] - na[1]*nb[0]
+	if math.Abs(den) <= 1e-9 {
+		return mgl64.Vec2{}, false
+	}
+	ca, cb := na.Dot(a), nb.Dot(b)
+	q := mgl64.Vec2{(ca*nb[1] - cb*na[1]) / den, (na[0]*cb - nb[0]*ca) / den}
+	if !(q[0] >= x0-crestEps && q[0] <= x1+crestEps) || q[1] > math.Min(a[1], b[1])+crestEps || !num.FiniteVec(q) {
+		return mgl64.Vec2{}, false
+	}
+	return q, true
 }
 
 // DrawDebug draws the grounder's last rays, hits, normals and foot targets

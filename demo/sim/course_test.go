@@ -3,7 +3,6 @@ package sim
 import (
 	"math"
 	"sort"
-	"strconv"
 	"testing"
 
 	"github.com/ikanim/kit/terrain"
@@ -34,9 +33,9 @@ func (f *courseFigs) fold(o courseFigs, n int) {
 
 // runCourse walks the humanoid over the course of seed at tps, from Start
 // to Goal plus one second standing there.
-func runCourse(t testing.TB, seed uint64, tps int) (courseFigs, *Course) {
+func runCourse(t testing.TB, seed uint64, tps int, opts terrain.BipedCourseOptions) (courseFigs, *Course) {
 	t.Helper()
-	s, err := NewCourse(Art{}, seed, terrain.BipedCourseOptions{})
+	s, err := NewCourse(Art{}, seed, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,58 +58,66 @@ func runCourse(t testing.TB, seed uint64, tps int) (courseFigs, *Course) {
 	return f, s
 }
 
-// courseBounds are the figures asserted over the generated courses: the
-// QUALITY.md target where the defaults meet it, else today's level plus a
-// margin (so a regression fails) until the target is met.
-var courseBounds = courseFigs{
-	gapMean: 0.5, gapMax: 5, pen: 45, sole: 45, limb: 40, slip: 80,
-	bodyPopPerS: 140, jointPop: 130,
+// TestBipedCoursesQuality walks the README's humanoid (library defaults,
+// HeelToe, follower Probe 24) over generated biped courses at 30, 60 and 144
+// TPS and measures QUALITY.md's figures against the courses' own geometry:
+// 200 courses with every feature (24 with -short), and 60 (12) without
+// drops, the one feature that needs falling and landing (not built yet).
+// Figures the defaults meet are asserted at their targets; the others are
+// logged and bounded at today's level plus a margin, so a regression fails.
+func TestBipedCoursesQuality(t *testing.T) {
+	all, walkable := 200, 60
+	if testing.Short() {
+		all, walkable = 24, 12
+	}
+	t.Run("all", func(t *testing.T) {
+		t.Parallel()
+		courseSuite(t, terrain.BipedCourseOptions{}, all, courseFigs{
+			gapMean: 0.5, gapMax: 4.5, pen: 40, sole: 40, limb: 35, slip: 75,
+			bodyPopPerS: 140, jointPop: 160,
+		})
+	})
+	t.Run("no-drops", func(t *testing.T) {
+		t.Parallel()
+		courseSuite(t, terrain.BipedCourseOptions{Features: terrain.AllCourseFeatures &^ terrain.FeatureDrops}, walkable, courseFigs{
+			gapMean: 0.5, gapMax: 2.2, pen: 13, sole: 13, limb: 8, slip: 16,
+			bodyPopPerS: 75, jointPop: 115,
+		})
+	})
 }
 
-// TestBipedCoursesQuality walks the README's humanoid (library defaults,
-// HeelToe, follower Probe 24) over 200 generated biped courses (24 with
-// -short) at 30, 60 and 144 TPS and measures QUALITY.md's figures against
-// the courses' own geometry. Figures the defaults meet are asserted at their
-// targets; the others are logged and bounded at today's level (courseBounds),
-// so a regression fails.
-func TestBipedCoursesQuality(t *testing.T) {
-	seeds := 200
-	if testing.Short() {
-		seeds = 24
-	}
+// courseSuite runs seeds courses of opts at 30, 60 and 144 TPS, logs the
+// figures (with the worst over each kind of section at 60 TPS) and checks
+// them against bounds; NaN, bend flips and unfinished courses must be 0.
+func courseSuite(t *testing.T, opts terrain.BipedCourseOptions, seeds int, b courseFigs) {
 	rates := []int{30, 60, 144}
 	all := make([]courseFigs, len(rates))
 	worst := map[string][3]float64{}
-	t.Run("rates", func(t *testing.T) {
-		for ri, tps := range rates {
-			t.Run(strconv.Itoa(tps), func(t *testing.T) {
-				t.Parallel()
-				var worstSeed [3]uint64
-				var worstVal [3]float64
-				for seed := range uint64(seeds) {
-					f, s := runCourse(t, seed, tps)
-					all[ri].fold(f, int(seed)+1)
-					for k, v := range [3]float64{f.gapMax, f.sole, f.limb} {
-						if v > worstVal[k] {
-							worstVal[k], worstSeed[k] = v, seed
-						}
-					}
-					if tps == 60 {
-						for name, v := range s.WorstByFeature() {
-							w := worst[name]
-							for k := range w {
-								w[k] = math.Max(w[k], v[k])
-							}
-							worst[name] = w
-						}
-					}
+	for ri, tps := range rates {
+		var worstSeed [3]uint64
+		var worstVal [3]float64
+		for seed := range uint64(seeds) {
+			f, s := runCourse(t, seed, tps, opts)
+			all[ri].fold(f, int(seed)+1)
+			for k, v := range [3]float64{f.gapMax, f.sole, f.limb} {
+				if v > worstVal[k] {
+					worstVal[k], worstSeed[k] = v, seed
 				}
-				f := all[ri]
-				t.Logf("%3d TPS, %d courses: contact gap mean %.3f max %.3f px (seed %d), penetration %.3f px, whole-sole penetration %.3f px (seed %d), limb penetration %.3f px (seed %d), slip %.3f px (%d stances), body pop %.3f px/frame (%.1f px/s), joint pop %.2f deg/frame, bend flips %d, NaN %d, unfinished %d",
-					tps, seeds, f.gapMean, f.gapMax, worstSeed[0], f.pen, f.sole, worstSeed[1], f.limb, worstSeed[2], f.slip, f.stances, f.bodyPop, f.bodyPopPerS, f.jointPop, f.flips, f.nans, f.unfinished)
-			})
+			}
+			if tps == 60 {
+				for name, v := range s.WorstByFeature() {
+					w := worst[name]
+					for k := range w {
+						w[k] = math.Max(w[k], v[k])
+					}
+					worst[name] = w
+				}
+			}
 		}
-	})
+		f := all[ri]
+		t.Logf("%3d TPS, %d courses: contact gap mean %.3f max %.3f px (seed %d), penetration %.3f px, whole-sole penetration %.3f px (seed %d), limb penetration %.3f px (seed %d), slip %.3f px (%d stances), body pop %.3f px/frame (%.1f px/s), joint pop %.2f deg/frame, bend flips %d, NaN %d, unfinished %d",
+			tps, seeds, f.gapMean, f.gapMax, worstSeed[0], f.pen, f.sole, worstSeed[1], f.limb, worstSeed[2], f.slip, f.stances, f.bodyPop, f.bodyPopPerS, f.jointPop, f.flips, f.nans, f.unfinished)
+	}
 	names := make([]string, 0, len(worst))
 	for n := range worst {
 		names = append(names, n)
@@ -120,7 +127,6 @@ func TestBipedCoursesQuality(t *testing.T) {
 		w := worst[n]
 		t.Logf("60 TPS worst over %-7s sections: contact gap %.3f px, sole penetration %.3f px, limb penetration %.3f px", n, w[0], w[1], w[2])
 	}
-	b := courseBounds
 	for ri, tps := range rates {
 		f := all[ri]
 		for _, c := range []struct {

@@ -100,13 +100,16 @@ func solePoint(r *ikanim.Rig, foot int, x, ah float64) mgl64.Vec2 {
 	return mgl64.Vec2{ankle[0] + x*c - side*s, ankle[1] + x*s + side*c}
 }
 
-// soleGap returns the gap of a foot's lowest sole point (heel, ankle, toe)
-// above the ground, from a vertical ray of the meter's own at each point
-// (positive: floating, negative: sunk), and false when no ground is within
-// contactRange of any of them.
+// soleGap returns the gap of a foot's lowest sole point above the ground,
+// sampling the whole sole from heel to toe every 1 px or finer (a foot resting
+// on a crest between its heel and toe touches there), from a vertical ray of
+// the meter's own at each point (positive: floating, negative: sunk), and
+// false when no ground is within contactRange of any of them.
 func soleGap(w *terrain.World, r *ikanim.Rig, foot int, leg ikanim.LegDef) (gap float64, ok bool) {
 	gap = math.Inf(1)
-	for _, x := range [3]float64{-leg.Heel, 0, leg.Toe} {
+	n := max(2, int(math.Ceil(leg.Heel+leg.Toe))+1)
+	for k := 0; k < n; k++ {
+		x := -leg.Heel + (leg.Heel+leg.Toe)*float64(k)/float64(n-1)
 		p := solePoint(r, foot, x, leg.AnkleHeight)
 		if h := w.SurfaceBelow(p[0], p[1]-contactRange, p[1]+contactRange); h.OK {
 			ok = true

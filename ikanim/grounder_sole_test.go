@@ -1,0 +1,97 @@
+package ikanim
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// groundTopAt is the height (screen y) of the highest edge of the polyline
+// ground g at x: hand geometry, not a ray.
+func groundTopAt(g *polyGround, x float64) (float64, bool) {
+	top, ok := math.Inf(1), false
+	for i := 0; i+1 < len(g.pts); i++ {
+		a, b := g.pts[i], g.pts[i+1]
+		if a[0] == b[0] || x < math.Min(a[0], b[0]) || x > math.Max(a[0], b[0]) {
+			continue
+		}
+		top, ok = math.Min(top, a[1]+(x-a[0])/(b[0]-a[0])*(b[1]-a[1])), true
+	}
+	return top, ok
+}
+
+// soleAgainst samples the sole of foot bone f every 0.05 px and returns the
+// deepest point below g (sunk, >= 0) and the smallest gap above it.
+func soleAgainst(r *Rig, f int, g *polyGround) (sunk, gap float64) {
+	gap = math.Inf(1)
+	for x := -4.0; x <= 14; x += 0.05 {
+		p := solePoint(r, f, x, 5)
+		top, ok := groundTopAt(g, p[0])
+		if !ok {
+			continue
+		}
+		sunk = math.Max(sunk, p[1]-top)
+		gap = math.Min(gap, top-p[1])
+	}
+	return sunk, gap
+}
+
+// With HeelToe the foot rests on the highest ground under its whole sole:
+// on a tooth, a step's corner, a boulder or a tooth's tip between its rays, no
+// point of the sole is below the ground and the sole touches it. The near
+// foot of the double-support stance spans x 210 to 228 (rays at 210, 214.5,
+// 219, 223.5 and 228); the far foot stands on the flat floor at y 300. (A
+// feature narrower than the rays' spacing, a quarter of the sole, can fall
+// between two rays unseen; where a curve meets a floor between two rays, the
+// curve can stand a few hundredths of a px above the sole.)
+func TestGrounderWholeSoleRestsOnTheHighestGround(t *testing.T) {
+	// circle is the floor at y 300 with a boulder of centre (cx, cy) and
+	// radius r standing out of it (the arc as 64 segments).
+	circle := func(cx, cy, r float64) []mgl64.Vec2 {
+		half := math.Sqrt(r*r - (300-cy)*(300-cy))
+		pts := []mgl64.Vec2{{-1e4, 300}}
+		for i := 0; i <= 64; i++ {
+			x := cx - half + 2*half*float64(i)/64
+			pts = append(pts, mgl64.Vec2{x, math.Min(300, cy-math.Sqrt(math.Max(0, r*r-(x-cx)*(x-cx))))})
+		}
+		return append(pts, mgl64.Vec2{1e4, 300})
+	}
+	for _, c := range []struct {
+		name string
+		pts  []mgl64.Vec2
+	}{
+		{"tooth across the middle rays", []mgl64.Vec2{{-1e4, 300}, {217, 300}, {220, 296}, {223, 300}, {1e4, 300}}},
+		{"tooth tip between two rays", []mgl64.Vec2{{-1e4, 300}, {216, 300}, {221, 294}, {226, 300}, {1e4, 300}}},
+		{"step up under the sole", []mgl64.Vec2{{-1e4, 300}, {221, 300}, {221, 292}, {1e4, 292}}},
+		{"step down under the sole", []mgl64.Vec2{{-1e4, 300}, {200, 300}, {200, 292}, {217, 292}, {217, 300}, {1e4, 300}}},
+		{"convex slope edge", []mgl64.Vec2{{-1e4, 300}, {218, 300}, {238, 320}, {1e4, 320}}},
+		{"boulder", circle(219, 330, 34)},
+		{"sawtooth", []mgl64.Vec2{{-1e4, 300}, {208, 300}, {213, 297}, {216, 300}, {221, 296}, {225, 300}, {1e4, 300}}},
+	} {
+		g := &polyGround{pts: c.pts}
+		r, _ := groundedBiped(t, g, mgl64.Vec2{200, 300}, true)
+		r.Source = stanceSource()
+		settle(r, 300)
+		near := r.def.BoneIndex(BoneFootNear)
+		sunk, gap := soleAgainst(r, near, g)
+		if sunk > 0.1 || gap > 0.1 {
+			t.Errorf("%s: the sole is %.3f px below the ground at its deepest and %.3f px above it at its lowest, want <= 0.1 and touching (<= 0.1)", c.name, sunk, gap)
+		}
+	}
+}
+
+// A foot whose ground lies above it by more than MaxStep is raised by
+// MaxStep (left where the animation put it, it would be deeper in the
+// ground); one whose ground lies further below stays animated.
+func TestGrounderMaxStepUpRaisesByMaxStep(t *testing.T) {
+	g := flatGround(262) // 38 px above the animated soles at y 300
+	r, gr := groundedBiped(t, g, mgl64.Vec2{200, 300}, false)
+	r.Source = stanceSource()
+	settle(r, 120)
+	for i := 0; i < 2; i++ {
+		if l := gr.Leg(i); !l.Grounded || l.Offset != DefaultMaxStep {
+			t.Errorf("leg %d: grounded %v offset %v with the ground 38 px up, want true and %v", i, l.Grounded, l.Offset, DefaultMaxStep)
+		}
+	}
+}
