@@ -13,8 +13,9 @@ import (
 // it: one ray along -up through Position finds the ground, and Position moves
 // along up toward it with frame-rate independent smoothing, so steps and
 // slope changes turn into smooth body motion that the Grounder then refines
-// per foot. Over a gap (a miss) the height is kept. The zero value of each
-// field means its documented default. It is a mover (StageMove): build it
+// per foot. Over a gap (a miss) the height is kept, or, with Gravity, the
+// body falls until it lands on the ground below; Jump starts a jump. The zero
+// value of each field means its documented default. It is a mover (StageMove): build it
 // with NewGroundFollower and add it to the rig; its Update does not
 // allocate.
 type GroundFollower struct {
@@ -30,11 +31,38 @@ type GroundFollower struct {
 	// walking down a step or a slope the body starts down before the leading
 	// foot lands there (default 0: one ray).
 	Probe float64
+	// Gravity, px/s^2 along -up, makes the body fall when its ray finds no
+	// ground (the ground dropped away further than RayDown, or a Jump left
+	// it) until it lands on the ground below: Position moves by the exact
+	// constant-acceleration step v*dt + Gravity*dt^2/2 per frame, so the fall
+	// is the same at any frame rate, and each step is swept with a ray so a
+	// fast fall never passes through the ground. Default 0: over a miss the
+	// height is kept (a character walks over gaps).
+	Gravity float64
 
-	rig    *Rig
-	ground Ground
-	init   bool
-	found  bool
+	rig     *Rig
+	ground  Ground
+	init    bool
+	found   bool
+	falling bool    // airborne: moving under Gravity
+	vel     float64 // speed along -up while airborne, px/s (negative: rising)
+}
+
+// Falling reports whether the body is airborne (falling or jumping).
+func (f *GroundFollower) Falling() bool { return f.falling }
+
+// FallSpeed returns the body's speed along -up while airborne, px/s
+// (negative while rising), and 0 on the ground.
+func (f *GroundFollower) FallSpeed() float64 { return f.vel }
+
+// Jump leaves the ground at speed px/s along up (0 or less: the body just
+// drops); the body then moves under Gravity until it lands. It does nothing
+// without Gravity or with a non-finite speed.
+func (f *GroundFollower) Jump(speed float64) {
+	if !(f.Gravity > 0) || !num.Finite(f.Gravity) || !num.Finite(speed) {
+		return
+	}
+	f.falling, f.vel = true, -math.Max(0, speed)
 }
 
 // NewGroundFollower builds a follower that keeps rig on ground.
@@ -67,6 +95,9 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	if f.ground == nil || !num.FiniteVec(r.Position) {
 		return false
 	}
+	if f.falling {
+		return f.fall(r, dt)
+	}
 	fr := newFrame(r.Position, r.Up, r.Facing)
 	up := fr.dirToWorld(mgl64.Vec2{0, -1})
 	fwd := fr.dirToWorld(mgl64.Vec2{1, 0})
@@ -93,6 +124,10 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 		found = true
 	}
 	if !found {
+		if f.Gravity > 0 && num.Finite(f.Gravity) {
+			f.falling, f.vel = true, 0
+			return f.fall(r, dt)
+		}
 		return false
 	}
 	if !f.init {
@@ -108,4 +143,33 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	}
 	r.Position = r.Position.Add(up.Mul(d))
 	return true
+}
+
+// fall moves an airborne body by one exact constant-acceleration step along
+// -up, v*dt + g*dt^2/2, sweeping the step (from RayUp above, when coming
+// down) with a ray: a hit lands the body on the ground there. It reports
+// whether the body landed.
+func (f *GroundFollower) fall(r *Rig, dt float64) bool {
+	g := f.Gravity
+	if !(g > 0) || !num.Finite(g) {
+		f.falling, f.vel = false, 0
+		return false
+	}
+	if !(dt > 0) {
+		return false
+	}
+	fr := newFrame(r.Position, r.Up, r.Facing)
+	down := fr.dirToWorld(mgl64.Vec2{0, 1})
+	step := f.vel*dt + g*dt*dt/2
+	f.vel += g * dt
+	if step > 0 {
+		from := r.Position.Sub(down.Mul(math.Min(num.Or(f.RayUp, DefaultRayUp), 1)))
+		if p, _, ok := f.ground.Raycast(from, r.Position.Add(down.Mul(step))); ok && num.FiniteVec(p) {
+			r.Position = r.Position.Add(down.Mul(math.Max(0, p.Sub(r.Position).Dot(down))))
+			f.falling, f.vel = false, 0
+			return true
+		}
+	}
+	r.Position = r.Position.Add(down.Mul(step))
+	return false
 }

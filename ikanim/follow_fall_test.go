@@ -1,0 +1,104 @@
+package ikanim
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// followerOn builds a biped at pos with a GroundFollower on g (gravity g0).
+func followerOn(t *testing.T, g Ground, pos mgl64.Vec2, gravity float64) (*Rig, *GroundFollower) {
+	t.Helper()
+	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustRig(t, def)
+	f, err := NewGroundFollower(r, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Gravity = gravity
+	r.Add(f)
+	r.Teleport(pos)
+	return r, f
+}
+
+// A body whose ground drops away beyond the ray falls under Gravity: after
+// t seconds it has fallen g*t^2/2 exactly at any frame rate (each step is the
+// exact constant-acceleration step), and it lands on the floor below, where
+// it stays.
+func TestGroundFollowerFallsAndLands(t *testing.T) {
+	for _, tps := range []float64{30, 60, 144} {
+		// A ledge ending at x 200 at y 300, a floor at y 600 below.
+		g := &polyGround{pts: []mgl64.Vec2{{-1e4, 300}, {200, 300}, {200, 600}, {1e4, 600}}}
+		r, f := followerOn(t, g, mgl64.Vec2{190, 300}, 1000)
+		r.Update(1 / tps) // on the ledge
+		if f.Falling() || r.Position[1] != 300 {
+			t.Fatalf("%v TPS: on the ledge: falling %v, y %v", tps, f.Falling(), r.Position[1])
+		}
+		r.Position[0] = 260 // walked off: the ray (60 px down) finds nothing
+		n := int(0.5 * tps)
+		for i := 0; i < n; i++ {
+			r.Update(1 / tps)
+		}
+		tt := float64(n) / tps
+		if want := 300 + 1000*tt*tt/2; !f.Falling() || math.Abs(r.Position[1]-want) > 1e-9 {
+			t.Errorf("%v TPS: after %v s: falling %v, y %v, want %v", tps, tt, f.Falling(), r.Position[1], want)
+		}
+		if want := 1000 * tt; math.Abs(f.FallSpeed()-want) > 1e-9 {
+			t.Errorf("%v TPS: fall speed %v, want %v", tps, f.FallSpeed(), want)
+		}
+		for i := 0; i < int(tps); i++ {
+			r.Update(1 / tps)
+		}
+		if f.Falling() || math.Abs(r.Position[1]-600) > 1e-9 || f.FallSpeed() != 0 {
+			t.Errorf("%v TPS: after landing: falling %v, y %v, speed %v; want false, 600, 0", tps, f.Falling(), r.Position[1], f.FallSpeed())
+		}
+	}
+}
+
+// A fall faster than the ray's reach per frame still lands on the ground
+// (each step is swept), not below it.
+func TestGroundFollowerFastFallLandsOnThinGround(t *testing.T) {
+	g := &polyGround{pts: []mgl64.Vec2{{-1e4, 5000}, {1e4, 5000}}}
+	r, f := followerOn(t, g, mgl64.Vec2{0, 0}, 20000)
+	for i := 0; i < 120 && (i < 2 || f.Falling()); i++ {
+		r.Update(1.0 / 30)
+	}
+	if f.Falling() || math.Abs(r.Position[1]-5000) > 1e-9 {
+		t.Errorf("falling %v, y %v; want landed at 5000", f.Falling(), r.Position[1])
+	}
+}
+
+// Jump leaves the ground at a speed and comes back: it rises v^2/(2g) at
+// most and lands where it left.
+func TestGroundFollowerJump(t *testing.T) {
+	g := flatGround(300)
+	r, f := followerOn(t, g, mgl64.Vec2{100, 300}, 1000)
+	r.Update(1.0 / 60)
+	f.Jump(300)
+	top := 300.0
+	for i := 0; i < 120; i++ {
+		r.Update(1.0 / 60)
+		top = math.Min(top, r.Position[1])
+	}
+	if rise := 300 - top; rise > 45+1e-9 || rise < 44 {
+		t.Errorf("rose %v px, want at most and about 45 (v^2/2g)", rise)
+	}
+	if f.Falling() || math.Abs(r.Position[1]-300) > 1e-9 {
+		t.Errorf("after the jump: falling %v, y %v; want landed at 300", f.Falling(), r.Position[1])
+	}
+	// Without Gravity a miss keeps the height and Jump does nothing.
+	r2, f2 := followerOn(t, &polyGround{pts: []mgl64.Vec2{{-1e4, 300}, {200, 300}}}, mgl64.Vec2{190, 300}, 0)
+	r2.Update(1.0 / 60)
+	f2.Jump(300)
+	r2.Position[0] = 260
+	for i := 0; i < 60; i++ {
+		r2.Update(1.0 / 60)
+	}
+	if f2.Falling() || r2.Position[1] != 300 {
+		t.Errorf("no gravity: falling %v, y %v; want false, 300 (height kept)", f2.Falling(), r2.Position[1])
+	}
+}
