@@ -467,27 +467,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	sb, cb := math.Sincos(alpha + phi)
 	s = -math.MaxFloat64
 	if g.HeelToe {
-		var sup support
-		s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift, &sup)
-		// The foot lies along the support line under its ankle (the
-		// upper hull of the ground points under the sole), so across a
-		// step edge it stands level on the tread with its heel over the
-		// edge instead of bridging the edge on a chord.
-		if s != -math.MaxFloat64 {
-			// A facet steeper than MaxFootAngle (a riser under the ankle)
-			// keeps the heel-to-toe chord, now resting on the crest.
-			if a, ok := sup.facetAngle(A[0] - ah*sb); ok && math.Abs(a) <= maxAngle {
-				if math.Abs(a-phi) > 1e-9 {
-					// Measure the ground again under the sole turned to
-					// the support line (its ends moved).
-					var sup2 support
-					sb2, cb2 := math.Sincos(alpha + a)
-					if s2 := g.wholeSole(r, leg, A, ah, sb2, cb2, up, down, lift, &sup2); s2 != -math.MaxFloat64 {
-						phi, s = a, s2
-					}
-				}
-			}
-		}
+		s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift)
 	}
 	if s == -math.MaxFloat64 {
 		// One ray (or no second-pass hit): the ground near each sample is
@@ -526,7 +506,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 // where base is the height of the sole above that ground point (the sole's
 // height at the point's x interpolated between the two samples). It returns
 // -MaxFloat64 when no ray hits.
-func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb, up, down, lift float64, sup *support) float64 {
+func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb, up, down, lift float64) float64 {
 	var px, py [soleSamples]float64
 	var hp, hn [soleSamples]mgl64.Vec2
 	var hok [soleSamples]bool
@@ -542,7 +522,6 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		}
 		h := r.frame.toLocal(p)
 		s = math.Max(s, lift-(h[1]-py[k]))
-		sup.add(h)
 		nl := r.frame.dirToLocal(nrm)
 		if l := nl.Len(); l > 0 && -nl[1]/l >= minGroundCos {
 			hp[k], hn[k], hok[k] = h, nl.Mul(1/l), true
@@ -561,7 +540,6 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		x0, x1 := px[k], px[k+1]
 		if q, ok := crest(hp[k], hn[k], hp[k+1], hn[k+1], x0, x1); ok {
 			s = math.Max(s, lift-(q[1]-soleAt(k, q[0])))
-			sup.add(q)
 			continue
 		}
 		// The lower hit's tangent at the higher hit's x: a riser or a
@@ -596,80 +574,8 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 			q[1] = hp[hi][1]
 		}
 		s = math.Max(s, lift-(q[1]-soleAt(k, q[0])))
-		sup.add(q)
 	}
 	return s
-}
-
-// support holds the ground points found under a sole (hits and crests,
-// character frame) for the support line.
-type support struct {
-	pts [2 * soleSamples]mgl64.Vec2
-	n   int
-}
-
-// add appends a ground point.
-func (u *support) add(p mgl64.Vec2) {
-	if u.n < len(u.pts) {
-		u.pts[u.n] = p
-		u.n++
-	}
-}
-
-// supportBlend is the half-width, px, over which the support line's angle
-// blends from one hull facet to the next as the ankle passes a hull vertex,
-// so a swinging foot turns continuously over a crest.
-const supportBlend = 1.0
-
-// facetAngle returns the angle (clockwise, character frame) of the upper
-// convex hull of the points at x: the support line a rigid sole rests on
-// there, blended over supportBlend px around the hull's vertices. ok is false
-// with fewer than two points.
-func (u *support) facetAngle(x float64) (float64, bool) {
-	// Sort by x (insertion: at most 2*soleSamples points, nearly sorted).
-	p := u.pts[:u.n]
-	for i := 1; i < len(p); i++ {
-		for j := i; j > 0 && p[j][0] < p[j-1][0]; j-- {
-			p[j], p[j-1] = p[j-1], p[j]
-		}
-	}
-	// Upper hull (smallest y, screen y down), monotone chain.
-	var h [2 * soleSamples]mgl64.Vec2
-	m := 0
-	for _, q := range p {
-		for m >= 2 {
-			o, a := h[m-2], h[m-1]
-			if (a[0]-o[0])*(q[1]-o[1])-(a[1]-o[1])*(q[0]-o[0]) > 0 {
-				break
-			}
-			m--
-		}
-		if m >= 1 && q[0]-h[m-1][0] < 1e-9 {
-			if q[1] < h[m-1][1] {
-				h[m-1] = q
-			}
-			continue
-		}
-		h[m] = q
-		m++
-	}
-	if m < 2 {
-		return 0, false
-	}
-	angle := func(i int) float64 { return math.Atan2(h[i+1][1]-h[i][1], h[i+1][0]-h[i][0]) }
-	i := 0
-	for i+2 < m && x > h[i+1][0] {
-		i++
-	}
-	a := angle(i)
-	if i > 0 && x < h[i][0]+supportBlend {
-		w := 0.5 + (x-h[i][0])/(2*supportBlend)
-		a = angle(i-1) + (a-angle(i-1))*math.Max(0, math.Min(1, w))
-	} else if i+2 < m && x > h[i+1][0]-supportBlend {
-		w := 0.5 + (x-h[i+1][0])/(2*supportBlend)
-		a += (angle(i+1) - a) * math.Max(0, math.Min(1, w))
-	}
-	return a, true
 }
 
 // crest returns where the tangent lines through a (unit normal na) and b

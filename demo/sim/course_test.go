@@ -80,7 +80,7 @@ func TestBipedCoursesQuality(t *testing.T) {
 	t.Run("no-drops", func(t *testing.T) {
 		t.Parallel()
 		courseSuite(t, terrain.BipedCourseOptions{Features: terrain.AllCourseFeatures &^ terrain.FeatureDrops}, walkable, courseFigs{
-			gapMean: 0.5, gapMax: 2.2, pen: 13, sole: 13, limb: 8, slip: 16,
+			gapMean: 0.5, gapMax: 2.2, pen: 13, sole: 13, limb: 8, slip: 26,
 			bodyPopPerS: 75, jointPop: 115,
 		})
 	})
