@@ -199,7 +199,10 @@ func (s *Walk) Extra() map[string]float64 {
 	return map[string]float64{
 		"body_pop_max_px_per_s":   s.popPerS,
 		"pelvis_speed_max_px_s":   s.pelvisV,
-		"foot_rays_per_frame_max": float64(2*6 + 2),
+		// Per foot: 3 rays for the tilt, 5 along the whole sole and up to
+		// 4 along it at risers; the follower's 2 (swing plans add theirs
+		// once per step).
+		"foot_rays_per_frame_max": float64(2*(3+5+4) + 2),
 	}
 }
 

@@ -95,7 +95,7 @@ func TestGroundedBipedFrameDoesNotAllocate(t *testing.T) {
 
 // BenchmarkGroundedBiped times one frame of the walk scene without its
 // metering: the game's move of Position and one rig Update (ground
-// follower, heel-and-toe grounder with up to 12 rays and swing planning,
+// follower, heel-and-toe grounder with up to 24 rays and swing planning,
 // walk cycle, limb solves and forward kinematics).
 func BenchmarkGroundedBiped(b *testing.B) {
 	s := newWalk(b)
