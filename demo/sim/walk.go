@@ -197,8 +197,8 @@ func (s *Walk) Meter() *quality.Meter { return &s.meter }
 // Extra implements Scene.
 func (s *Walk) Extra() map[string]float64 {
 	return map[string]float64{
-		"body_pop_max_px_per_s":   s.popPerS,
-		"pelvis_speed_max_px_s":   s.pelvisV,
+		"body_pop_max_px_per_s": s.popPerS,
+		"pelvis_speed_max_px_s": s.pelvisV,
 		// Per foot: 3 rays for the tilt, 5 along the whole sole and up to
 		// 4 along it at risers; the follower's 2 (swing plans add theirs
 		// once per step).
