@@ -102,3 +102,62 @@ func TestGroundFollowerJump(t *testing.T) {
 		t.Errorf("no gravity: falling %v, y %v; want false, 300 (height kept)", f2.Falling(), r2.Position[1])
 	}
 }
+
+// A landing is absorbed by a crouch: the body (BodyOffset along -up) dips by
+// v*t*exp(-k*t), t seconds after the landing frame, k = LandCrouchSpeed,
+// v the speed at touch-down (sqrt(2*g*h) after a fall of h from rest), and
+// comes back to 0; the feet stay where the follower put Position.
+func TestGroundFollowerLandingCrouch(t *testing.T) {
+	for _, tps := range []float64{30, 60, 144} {
+		// From rest at y 300 over a floor at y 400 with no ground within the
+		// ray: a fall of 100 px at g 2000 lands at sqrt(2*2000*100) = 632 px/s,
+		// which would dip 632/(12e) = 19.4 px: bounded by MaxLandCrouch 40.
+		g := &polyGround{pts: []mgl64.Vec2{{-1e4, 400}, {1e4, 400}}}
+		r, f := followerOn(t, g, mgl64.Vec2{0, 300}, 2000)
+		f.RayDown, f.MaxLandCrouch = 20, 40
+		v := math.Sqrt(2 * 2000 * 100)
+		landed, deepest := -1, 0.0
+		for i := 0; i < int(2*tps); i++ {
+			r.Update(1 / tps)
+			if landed < 0 && !f.Falling() && i > 0 {
+				landed = i
+				if r.Position[1] != 400 {
+					t.Fatalf("%v TPS: landed at y %v, want 400", tps, r.Position[1])
+				}
+			}
+			if landed >= 0 {
+				tt := float64(i-landed+1) / tps
+				want := v * tt * math.Exp(-12*tt)
+				if math.Abs(f.LandCrouch()-want) > 1e-6*v || math.Abs(r.BodyOffset[1]-f.LandCrouch()) > 1e-9 {
+					t.Fatalf("%v TPS: %v s after landing: crouch %v, body offset %v, want %v", tps, tt, f.LandCrouch(), r.BodyOffset[1], want)
+				}
+				deepest = math.Max(deepest, f.LandCrouch())
+			}
+		}
+		// (sampled at frames: at 30 TPS the peak falls between two)
+		if want := v / (12 * math.E); deepest > want+1e-9 || deepest < want-0.5 {
+			t.Errorf("%v TPS: deepest crouch %v, want about %v", tps, deepest, want)
+		}
+		if f.LandCrouch() > 0.01 {
+			t.Errorf("%v TPS: crouch %v two seconds on, want back to 0", tps, f.LandCrouch())
+		}
+	}
+	// MaxLandCrouch bounds it; a negative LandCrouchSpeed turns it off.
+	g := &polyGround{pts: []mgl64.Vec2{{-1e4, 400}, {1e4, 400}}}
+	r, f := followerOn(t, g, mgl64.Vec2{0, 300}, 2000)
+	f.RayDown = 20
+	for i := 0; i < 60; i++ {
+		r.Update(1.0 / 60)
+		if f.LandCrouch() > DefaultMaxLandCrouch {
+			t.Fatalf("crouch %v over the default bound %v", f.LandCrouch(), DefaultMaxLandCrouch)
+		}
+	}
+	r2, f2 := followerOn(t, g, mgl64.Vec2{0, 300}, 2000)
+	f2.RayDown, f2.LandCrouchSpeed = 20, -1
+	for i := 0; i < 60; i++ {
+		r2.Update(1.0 / 60)
+		if f2.LandCrouch() != 0 || r2.BodyOffset[1] != 0 {
+			t.Fatalf("no crouch: crouch %v, body offset %v", f2.LandCrouch(), r2.BodyOffset[1])
+		}
+	}
+}
