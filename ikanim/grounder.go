@@ -66,9 +66,10 @@ import (
 const (
 	DefaultRayUp          = 40.0        // px above the ankle a foot ray starts
 	DefaultRayDown        = 60.0        // px below the ankle a foot ray ends
-	DefaultMaxStep        = 30.0        // px a foot may move along up
+	DefaultMaxStep        = 45.0        // px a foot may move along up
 	DefaultMaxFootAngle   = math.Pi / 4 // 45 degrees
-	DefaultBodySpeed      = 8.0         // 1/s, body offset smoothing rate
+	DefaultBodySpeed      = 30.0        // 1/s, body offset smoothing rate
+	DefaultBodyMaxSpeed   = 57.0        // px/s, body offset speed limit
 	DefaultMaxLower       = 40.0        // px the body may be lowered
 	DefaultMaxLift        = 20.0        // px the body may be raised when LiftWeight > 0
 	DefaultAnkleHeight    = 5.0         // px of the biped template's ankle above its sole
@@ -138,7 +139,7 @@ type Grounder struct {
 	// RayUp is how far above the animated ankle the rays start, px
 	// (default 40). RayDown is how far below it they end (default 60).
 	RayUp, RayDown float64
-	// MaxStep is the largest move of a foot along up, px (default 30): a
+	// MaxStep is the largest move of a foot along up, px (default 45): a
 	// foot whose ground lies further below stays where the animation put it
 	// (it hangs over a drop); a foot whose ground lies further above is
 	// raised by MaxStep (left where the animation put it, it would be deeper
@@ -175,9 +176,13 @@ type Grounder struct {
 	// animation); DisableBody turns the centroid off (the body offset fades
 	// back to 0).
 	DisableFeet, DisableBody bool
-	// BodySpeed is the body offset's smoothing rate, 1/s (default 8).
+	// BodySpeed is the body offset's smoothing rate, 1/s (default 30).
 	BodySpeed float64
-	// BodyMaxSpeed limits the body offset's speed, px/s (0 = no limit).
+	// BodyMaxSpeed limits the body offset's speed, px/s (default 57;
+	// negative: no limit). With BodySpeed's default of 30/s the body follows
+	// the feet closely but never faster than this, the same at any frame
+	// rate (the generated biped courses: contact gap at most 0.7 px at 30,
+	// 60 and 144 TPS).
 	BodyMaxSpeed float64
 	// MaxLower and MaxLift bound the body offset, px. MaxLower defaults to
 	// 40; MaxLift defaults to DefaultMaxLift when LiftWeight > 0 (and to 0,
@@ -380,7 +385,7 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 		target = g.body
 	}
 	step := (target - g.body) * (1 - math.Exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
-	if v := g.BodyMaxSpeed; v > 0 && num.Finite(v) {
+	if v := num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed); g.BodyMaxSpeed >= 0 && v > 0 && num.Finite(v) {
 		step = math.Max(-v*dt, math.Min(v*dt, step))
 	}
 	g.body += step

@@ -88,10 +88,11 @@ func TestGrounderMaxStepUpRaisesByMaxStep(t *testing.T) {
 	g := flatGround(262) // 38 px above the animated soles at y 300
 	r, gr := groundedBiped(t, g, mgl64.Vec2{200, 300}, false)
 	r.Source = stanceSource()
+	gr.MaxStep = 30
 	settle(r, 120)
 	for i := 0; i < 2; i++ {
-		if l := gr.Leg(i); !l.Grounded || l.Offset != DefaultMaxStep {
-			t.Errorf("leg %d: grounded %v offset %v with the ground 38 px up, want true and %v", i, l.Grounded, l.Offset, DefaultMaxStep)
+		if l := gr.Leg(i); !l.Grounded || l.Offset != 30 {
+			t.Errorf("leg %d: grounded %v offset %v with the ground 38 px up and MaxStep 30, want true and 30", i, l.Grounded, l.Offset)
 		}
 	}
 }

@@ -248,9 +248,10 @@ func TestGrounderGapMissKeepsAnimatedFoot(t *testing.T) {
 func near2(a, b mgl64.Vec2, tol float64) bool { return a.Sub(b).Len() <= tol }
 
 func TestGrounderMaxStepLeavesFootAnimated(t *testing.T) {
-	g := flatGround(340) // 40 px down, more than the default MaxStep of 30
+	g := flatGround(340) // 40 px down, more than a MaxStep of 30
 	r, gr := groundedBiped(t, g, mgl64.Vec2{200, 300}, false)
 	r.Source = stanceSource()
+	gr.MaxStep = 30
 	settle(r, 120)
 	for i := 0; i < 2; i++ {
 		if gr.Leg(i).Grounded {
@@ -311,7 +312,8 @@ func TestGrounderBodySmoothingIsFrameRateIndependent(t *testing.T) {
 		g := flatGround(310)
 		r, gr := groundedBiped(t, g, mgl64.Vec2{200, 300}, false)
 		r.Source = stanceSource()
-		r.Update(0) // first frame: foot offsets, no body time yet
+		gr.BodyMaxSpeed = -1 // the exponential alone (TestGrounderBodyMaxSpeed has the limit)
+		r.Update(0)          // first frame: foot offsets, no body time yet
 		n := tps / 4
 		for i := 0; i < n; i++ {
 			r.Update(1 / float64(tps))

@@ -102,8 +102,8 @@ type BipedCourseOptions struct {
 	// MaxSlope is the steepest slope in radians. Default (and at most) 45
 	// degrees.
 	MaxSlope float64
-	// MaxStep is the highest riser of steps, px. Default 30 (the Grounder's
-	// default MaxStep in package ikanim).
+	// MaxStep is the highest riser of steps, px. Default 30 (half the biped
+	// template's leg, thigh plus shin; drops go deeper).
 	MaxStep float64
 	// MaxDrop is the deepest drop, px. Default 2*MaxStep.
 	MaxDrop float64

@@ -73,15 +73,15 @@ func TestBipedCoursesQuality(t *testing.T) {
 	t.Run("all", func(t *testing.T) {
 		t.Parallel()
 		courseSuite(t, terrain.BipedCourseOptions{}, all, courseFigs{
-			gapMean: 0.5, gapMax: 4.5, pen: 40, sole: 40, limb: 35, slip: 75,
-			bodyPopPerS: 140, jointPop: 160,
+			gapMean: 0.5, gapMax: 4, pen: 40, sole: 40, limb: 35, slip: 75,
+			bodyPopPerS: 60, jointPop: 185,
 		})
 	})
 	t.Run("no-drops", func(t *testing.T) {
 		t.Parallel()
 		courseSuite(t, terrain.BipedCourseOptions{Features: terrain.AllCourseFeatures &^ terrain.FeatureDrops}, walkable, courseFigs{
-			gapMean: 0.5, gapMax: 2.2, pen: 13, sole: 13, limb: 8, slip: 26,
-			bodyPopPerS: 75, jointPop: 115,
+			gapMean: 0.5, gapMax: 1.5, pen: 3.5, sole: 3.5, limb: 3, slip: 8,
+			bodyPopPerS: 60, jointPop: 100,
 		})
 	})
 }
