@@ -149,12 +149,6 @@ type CourseSection struct {
 	X0, X1  float64
 }
 
-// CourseCircle is a solid circle of a course.
-type CourseCircle struct {
-	Center mgl64.Vec2
-	R      float64
-}
-
 // BipedCourse is a generated course: the World to walk and the same solids
 // as plain geometry, so a test can measure against them without the World's
 // queries.
@@ -385,7 +379,7 @@ func (b *courseBuilder) circle() {
 	h := b.span(0.3, 1) * min(r*(1-math.Cos(b.o.MaxSlope)), b.o.MaxStep)
 	b.flat(24)
 	cx := b.x + r
-	b.c.Circles = append(b.c.Circles, CourseCircle{Center: mgl64.Vec2{cx, b.y + r - h}, R: r})
+	b.c.Circles = append(b.c.Circles, CourseCircle{Center: mgl64.Vec2{cx, b.y + r - h}, Radius: r})
 	if _, err := b.w.AddCircle(cx, b.y+r-h, r, TagGround); err != nil {
 		panic("terrain: GenerateBipedCourse: " + err.Error())
 	}

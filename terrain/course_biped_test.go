@@ -24,8 +24,8 @@ func courseTop(c *BipedCourse, x float64) (float64, bool) {
 		}
 	}
 	for _, ci := range c.Circles {
-		if d := math.Abs(x - ci.Center[0]); d < ci.R {
-			top, ok = math.Min(top, ci.Center[1]-math.Sqrt(ci.R*ci.R-d*d)), true
+		if d := math.Abs(x - ci.Center[0]); d < ci.Radius {
+			top, ok = math.Min(top, ci.Center[1]-math.Sqrt(ci.Radius*ci.Radius-d*d)), true
 		}
 	}
 	return top, ok
@@ -143,10 +143,10 @@ func TestBipedCourseBounds(t *testing.T) {
 		}
 		for _, ci := range c.Circles {
 			quads++
-			top := ci.Center[1] - ci.R
+			top := ci.Center[1] - ci.Radius
 			ground, _ := courseTop(&BipedCourse{Polygons: c.Polygons}, ci.Center[0])
-			if h := ground - top; h <= 0 || h > o.MaxStep || h > ci.R*(1-math.Cos(o.MaxSlope))+1e-9 {
-				t.Errorf("seed %d: boulder r %v stands %v px out", seed, ci.R, h)
+			if h := ground - top; h <= 0 || h > o.MaxStep || h > ci.Radius*(1-math.Cos(o.MaxSlope))+1e-9 {
+				t.Errorf("seed %d: boulder r %v stands %v px out", seed, ci.Radius, h)
 			}
 		}
 		if n := c.World.NumShapes(); n != quads {

@@ -94,7 +94,7 @@ func NewCourse(art Art, seed uint64, opts terrain.BipedCourseOptions) (*Course, 
 		}
 	}
 	for _, ci := range c.Circles {
-		s.solids.AddCircle(ci.Center, ci.R)
+		s.solids.AddCircle(ci.Center, ci.Radius)
 	}
 	s.solids.Build()
 	s.pops = make([]quality.AngleDelta, def.NumBones())

@@ -6,11 +6,9 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Keys of the whole-sole and limb penetration figures (see Penetration).
-const (
-	KeySolePenetrationMax = "sole_penetration_max_px"
-	KeyLimbPenetrationMax = "limb_penetration_max_px"
-)
+// KeySolePenetrationMax is the key of the whole-sole penetration figure in
+// a Report (see Penetration; the limb figure is KeyLimbPenetrationMax).
+const KeySolePenetrationMax = "sole_penetration_max_px"
 
 // Below returns the distance along +y (down on screen) from p to the first
 // exposed boundary of the solids below it, within maxDist px, and whether
