@@ -263,29 +263,38 @@ type limbKind struct {
 	reach float64
 }
 
-// newLimbMeter copies the solids of w (every shape but triggers) and
-// prepares the kinds.
-func newLimbMeter(w *terrain.World, kinds []*creature.Def) *limbMeter {
-	m := &limbMeter{joints: make([]mgl64.Vec2, 0, creature.MaxSegments+1)}
+// worldSolids copies the solids of w (every shape but triggers, as
+// transformed now) into a quality.Solids: the meters' own geometry, not the
+// raycast the characters walk with.
+func worldSolids(w *terrain.World) quality.Solids {
+	var s quality.Solids
 	var pts []mgl64.Vec2
 	w.Space().ForEachShape(func(sh resolv.IShape, _, _ int) bool {
 		if sh.Tags().Has(terrain.TagTrigger) {
 			return true
 		}
-		switch s := sh.(type) {
+		switch c := sh.(type) {
 		case *resolv.ConvexPolygon:
 			pts = pts[:0]
-			for _, v := range s.Transformed() {
+			for _, v := range c.Transformed() {
 				pts = append(pts, mgl64.Vec2{v.X, v.Y})
 			}
-			m.solids.AddPolygon(pts)
+			s.AddPolygon(pts)
 		case *resolv.Circle:
-			p := s.Position()
-			m.solids.AddCircle(mgl64.Vec2{p.X, p.Y}, s.Radius())
+			p := c.Position()
+			s.AddCircle(mgl64.Vec2{p.X, p.Y}, c.Radius())
 		}
 		return true
 	})
-	m.solids.Build()
+	s.Build()
+	return s
+}
+
+// newLimbMeter copies the solids of w (every shape but triggers) and
+// prepares the kinds.
+func newLimbMeter(w *terrain.World, kinds []*creature.Def) *limbMeter {
+	m := &limbMeter{joints: make([]mgl64.Vec2, 0, creature.MaxSegments+1)}
+	m.solids = worldSolids(w)
 	for _, d := range kinds {
 		k := limbKind{def: d}
 		for _, far := range []bool{false, true} {
