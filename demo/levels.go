@@ -111,6 +111,6 @@ func (v *levelsView) Panel(ui *debugui.Context) {
 		ui.Text(fmt.Sprintf("%s: %.0f x %.0f px", m.Name, m.Width, m.Height))
 	}
 	g := s.Maps[s.Active].Grounder
-	ui.Checkbox(&g.HeelToe, "heel + toe rays")
+	ui.Checkbox(&g.OneRay, "one ray per foot")
 	ui.Checkbox(&g.DisableFeet, "foot IK off")
 }

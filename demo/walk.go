@@ -13,16 +13,16 @@ import (
 )
 
 var (
-	walkFeet    = binding{keys: []ebiten.Key{ebiten.KeyF}, label: "F", does: "foot IK on/off (feet follow the animation only)"}
-	walkBody    = binding{keys: []ebiten.Key{ebiten.KeyC}, label: "C", does: "centroid on/off (the body is not lowered)"}
-	walkHeelToe = binding{keys: []ebiten.Key{ebiten.KeyT}, label: "T", does: "heel and toe rays on/off (one ray per foot)"}
+	walkFeet   = binding{keys: []ebiten.Key{ebiten.KeyF}, label: "F", does: "foot IK on/off (feet follow the animation only)"}
+	walkBody   = binding{keys: []ebiten.Key{ebiten.KeyC}, label: "C", does: "centroid on/off (the body is not lowered)"}
+	walkOneRay = binding{keys: []ebiten.Key{ebiten.KeyT}, label: "T", does: "one ray per foot, or the whole sole (the default)"}
 )
 
 func init() {
 	registerScene(sceneInfo{
 		Name:    "walk",
 		Summary: "foot placement, centroid and slope alignment over slopes, stairs, a sawtooth and a gap",
-		Keys:    []*binding{&keyMove, &walkFeet, &walkBody, &walkHeelToe},
+		Keys:    []*binding{&keyMove, &walkFeet, &walkBody, &walkOneRay},
 		New:     newWalkView,
 	})
 }
@@ -60,8 +60,8 @@ func (v *walkView) Update(ctx *Context) error {
 		g.DisableFeet = !g.DisableFeet
 	case walkBody.pressed():
 		g.DisableBody = !g.DisableBody
-	case walkHeelToe.pressed():
-		g.HeelToe = !g.HeelToe
+	case walkOneRay.pressed():
+		g.OneRay = !g.OneRay
 	}
 	g.MaxFootAngle = v.maxFootDeg * math.Pi / 180
 	v.s.Steer(moveAxis())
@@ -89,8 +89,8 @@ func (v *walkView) Status() string {
 	if v.s.Manual() {
 		who = "you steer"
 	}
-	return fmt.Sprintf("%s   foot IK %s (F)   centroid %s (C)   heel+toe %s (T)   body %+.1f px   near foot %+.1f px, %+.0f deg   x %.0f",
-		who, onOff(!g.DisableFeet), onOff(!g.DisableBody), onOff(g.HeelToe), g.Body(), near.Offset, near.Angle*180/math.Pi, v.s.Rig.Position[0])
+	return fmt.Sprintf("%s   foot IK %s (F)   centroid %s (C)   one ray %s (T)   body %+.1f px   near foot %+.1f px, %+.0f deg   x %.0f",
+		who, onOff(!g.DisableFeet), onOff(!g.DisableBody), onOff(g.OneRay), g.Body(), near.Offset, near.Angle*180/math.Pi, v.s.Rig.Position[0])
 }
 
 func onOff(b bool) string { return pick(b, "on", "off") }
@@ -107,7 +107,7 @@ func (v *walkView) Panel(ui *debugui.Context) {
 	g := v.s.Grounder
 	ui.Text("walk speed (px/s)")
 	ui.SliderF(&v.s.Speed, 0, 140, 5, 0)
-	ui.Checkbox(&g.HeelToe, "heel + toe rays (T)")
+	ui.Checkbox(&g.OneRay, "one ray per foot (T)")
 	ui.Checkbox(&g.DisableFeet, "foot IK off (F)")
 	ui.Checkbox(&g.DisableBody, "centroid off (C)")
 	ui.Header("Grounder", false, func() {

@@ -67,3 +67,53 @@ func TestCastSoleBridgesACrack(t *testing.T) {
 		t.Errorf("flat: %v %v %v, want (50,100) and (0,-1)", p, n, ok)
 	}
 }
+
+// A Grounder leg with a Radius rests on the rims of a crack its ray falls
+// into: a biped standing (OneRay: one sample per foot) with its near ankle
+// over a 6 px crack 10 px deep.
+// With rays the near foot drops into the crack (its ankle ends near the
+// crack's floor); with Radius 4 on a CircleCaster ground its ankle stays
+// within 1.5 px of where it stands on flat ground (the disc's lowest point
+// sits 1.35 px into the crack between the rims).
+func TestGrounderLegRadiusBridgesACrack(t *testing.T) {
+	ankleY := func(radius float64, crack bool) float64 {
+		def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := mustRig(t, def)
+		r.Position = mgl64.Vec2{200, 300}
+		r.Update(0)
+		near := r.Limb(LimbLegNear)
+		ankle, _ := r.Joint(near.Effector())
+		x := ankle[0]
+		pts := []mgl64.Vec2{{-1000, 300}, {1000, 300}}
+		if crack {
+			pts = []mgl64.Vec2{{-1000, 300}, {x - 3, 300}, {x - 3, 310}, {x + 3, 310}, {x + 3, 300}, {1000, 300}}
+		}
+		g := &discGround{polyGround{pts: pts}}
+		legs := BipedGrounderLegs()
+		for i := range legs {
+			legs[i].Radius = radius
+		}
+		feet, err := NewGrounder(r, g, legs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		feet.OneRay = true // one sample per foot: the ankle's, over the crack
+		r.Add(feet)
+		settle(r, 60)
+		a, _ := r.Joint(near.Effector())
+		return a[1]
+	}
+	flat := ankleY(0, false)
+	if y := ankleY(0, true); y-flat < 5 {
+		t.Errorf("rays: the ankle over the crack is %.2f px below flat, want the foot in the crack (>= 5)", y-flat)
+	}
+	if y := ankleY(4, true); math.Abs(y-flat) > 1.5 {
+		t.Errorf("radius 4: the ankle over the crack is %.2f px from flat, want <= 1.5", y-flat)
+	}
+	if y := ankleY(4, false); math.Abs(y-flat) > 1e-6 {
+		t.Errorf("radius 4 on flat ground: ankle %.6f px from the rays' %v", y-flat, flat)
+	}
+}

@@ -25,7 +25,7 @@
 // where base_k is the height of S'_k above the ground under it, so no sample
 // goes below the ground and the lowest one keeps the animated clearance
 // (planted feet touch; swinging feet keep their height over the ground).
-// With HeelToe, a second pass measures the ground under the whole turned sole
+// By default (not OneRay) a second pass measures the ground under the whole turned sole
 // (wholeSole: five vertical rays from heel to toe, and the crests between
 // them), so a foot across a peak, a step edge or a boulder rests on the
 // highest ground under it, not on the faces' extensions and not sunk between
@@ -79,7 +79,7 @@ const (
 	DefaultLandAngleSlope = 0.1         // rad of angle error allowed per px of clearance
 	minGroundCos          = 0.05        // a surface steeper than acos(0.05) is no ground
 	maxGrounderSamples    = 3           // heel, ankle, toe
-	soleSamples           = 5           // HeelToe's second pass: rays along the whole sole
+	soleSamples           = 5           // the whole-sole second pass: rays along the whole sole
 	crestEps              = 0.01        // px: ground this close counts as one height
 )
 
@@ -93,8 +93,14 @@ type LegDef struct {
 	AnkleHeight float64
 	// Heel is how far the sole reaches behind the ankle along the foot, px
 	// (default 4). Toe is how far it reaches ahead (default the foot bone's
-	// length). Both are used only with Grounder.HeelToe.
+	// length). Neither is used with Grounder.OneRay.
 	Heel, Toe float64
+	// Radius, when > 0 and the ground is a CircleCaster (a *terrain.World
+	// is), makes the sole rounded: each sample sweeps a disc of this radius
+	// down instead of casting a ray, so the foot rests where a rounded sole
+	// first touches the ground and bridges cracks and spikes narrower than
+	// the disc (FinalIK's capsule cast). 0 casts rays.
+	Radius float64
 }
 
 // BipedGrounderLegs returns the legs of the biped template (NewBipedDef) with
@@ -148,9 +154,14 @@ type Grounder struct {
 	// MaxFootAngle clamps the foot rotation to the surface, radians
 	// (default 45 degrees).
 	MaxFootAngle float64
-	// HeelToe casts three rays per foot (heel, ankle, toe) so the whole sole
-	// follows the ground; false casts one ray at the ankle.
-	HeelToe bool
+	// OneRay casts one ray per foot, at the ankle, and rests the foot on
+	// that ray's ground line. The default (false) measures the whole sole:
+	// three rays (heel, ankle, toe) for the slope and a second pass of five
+	// rays and the crests between them, so the foot rests on the highest
+	// ground under its whole sole (steps, spikes, boulders; see the package
+	// derivation above). One ray is cheaper but lets a sole sink at step
+	// edges and into bumps between rays.
+	OneRay bool
 	// FootSpeed smooths each foot's offset and angle with 1-exp(-FootSpeed*dt)
 	// per frame while the foot is lifted (Lift > PlantedLift); planted feet
 	// follow the ground at once. 0 = no smoothing.
@@ -203,6 +214,7 @@ type Grounder struct {
 	rig    *Rig
 	def    *RigDef
 	ground Ground
+	caster CircleCaster // ground as a CircleCaster, nil when it is not one
 	legs   []grounderLeg
 	body   float64 // current body offset along up (negative = lowered)
 	// applied is the body offset this grounder added to rig.BodyOffset last
@@ -239,6 +251,7 @@ func NewGrounder(rig *Rig, ground Ground, legs ...LegDef) (*Grounder, error) {
 		return nil, fmt.Errorf("ikanim: NewGrounder: legs is empty")
 	}
 	g := &Grounder{rig: rig, def: def, ground: ground, legs: make([]grounderLeg, len(legs))}
+	g.caster, _ = ground.(CircleCaster)
 	for i, l := range legs {
 		where := fmt.Sprintf("ikanim: NewGrounder: legs[%d] (%q)", i, l.Limb)
 		li := def.LimbIndex(l.Limb)
@@ -411,7 +424,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	ah := leg.AnkleHeight
 	var xs [maxGrounderSamples]float64
 	n := 1
-	if g.HeelToe {
+	if !g.OneRay {
 		xs = [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}
 		n = 3
 	}
@@ -436,7 +449,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		if g.ground == nil {
 			continue
 		}
-		p, nrm, hitOK := g.ground.Raycast(from, to)
+		p, nrm, hitOK := castSole(g.ground, g.caster, from, to, leg.Radius)
 		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
 		}
@@ -471,7 +484,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	phi = math.Max(-maxAngle, math.Min(maxAngle, phi))
 	sb, cb := math.Sincos(alpha + phi)
 	s = -math.MaxFloat64
-	if g.HeelToe {
+	if !g.OneRay {
 		s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift)
 	}
 	if s == -math.MaxFloat64 {
@@ -494,7 +507,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	return s, phi, lift, true
 }
 
-// wholeSole is the second pass of HeelToe: the foot turned by its final
+// wholeSole is the second pass of the default (not OneRay) placement: the foot turned by its final
 // angle (sin sb, cos cb of alpha+phi) rests on the highest ground under its
 // whole sole. Vertical rays through soleSamples points spread evenly from
 // heel to toe give the ground under each; between two neighbours the ground
@@ -521,7 +534,7 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		px[k], py[k] = A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
 		from := r.frame.toWorld(mgl64.Vec2{px[k], A[1] - up})
 		to := r.frame.toWorld(mgl64.Vec2{px[k], A[1] + down})
-		p, nrm, hitOK := g.ground.Raycast(from, to)
+		p, nrm, hitOK := castSole(g.ground, g.caster, from, to, leg.Radius)
 		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
 		}

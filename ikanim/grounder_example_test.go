@@ -72,7 +72,6 @@ func ExampleGrounder() {
 	if err != nil {
 		panic(err)
 	}
-	g.HeelToe = true
 	r.Add(g)
 	for i := 0; i < 300; i++ {
 		r.Update(1.0 / 60)

@@ -37,7 +37,7 @@ func soleAgainst(r *Rig, f int, g *polyGround) (sunk, gap float64) {
 	return sunk, gap
 }
 
-// With HeelToe the foot rests on the highest ground under its whole sole:
+// By default (not OneRay) the foot rests on the highest ground under its whole sole:
 // on a tooth, a step's corner, a boulder or a tooth's tip between its rays, no
 // point of the sole is below the ground and the sole touches it. The near
 // foot of the double-support stance spans x 210 to 228 (rays at 210, 214.5,

@@ -59,7 +59,7 @@ func groundedBiped(t testing.TB, g Ground, pos mgl64.Vec2, heelToe bool) (*Rig, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	gr.HeelToe = heelToe
+	gr.OneRay = !heelToe
 	r.Add(gr)
 	return r, gr
 }

@@ -33,7 +33,7 @@ func newGame() *game {
 	hero.Source = &ikanim.WalkCycle{}                                            // a walk paced by how fast the hero moves
 	follow := must(ikanim.NewGroundFollower(hero, world))                        // keeps the body over the ground
 	feet := must(ikanim.NewGrounder(hero, world, ikanim.BipedGrounderLegs()...)) // puts the feet on it
-	follow.Probe, feet.HeelToe = 24, true                                        // look ahead downhill; heel and toe rays
+	follow.Probe = 24                                                            // look ahead downhill
 	hero.Add(follow, feet)
 	hero.Teleport(mgl64.Vec2{60, 300})
 	return &game{world: world, hero: hero}

@@ -86,7 +86,6 @@ func NewAim(art Art) (*Aim, error) {
 	if s.Grounder, err = ikanim.NewGrounder(r, world, ikanim.BipedGrounderLegs()...); err != nil {
 		return nil, err
 	}
-	s.Grounder.HeelToe = true
 	if s.Aimer, err = ikanim.NewBipedAimer(r); err != nil {
 		return nil, err
 	}

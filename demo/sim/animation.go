@@ -248,7 +248,7 @@ func NewAnimation(art Art) (*Animation, error) {
 	if s.Grounder, err = ikanim.NewGrounder(r, w, ikanim.BipedGrounderLegs()...); err != nil {
 		return nil, err
 	}
-	s.Grounder.HeelToe, s.Grounder.FootSpeed = true, walkFootSpeed
+	s.Grounder.FootSpeed = walkFootSpeed
 	s.Grounder.BodySpeed, s.Grounder.BodyMaxSpeed = walkBodySpeed, walkBodyMax
 	r.Add(s.Follower, s.Grounder)
 	if s.Scarf, err = addScarf(r, w); err != nil {

@@ -114,7 +114,6 @@ func NewClimb(art Art) (*Climb, error) {
 	if s.Grounder, err = ikanim.NewGrounder(r, world, ikanim.BipedGrounderLegs()...); err != nil {
 		return nil, err
 	}
-	s.Grounder.HeelToe = true
 	if s.Follower, err = ikanim.NewGroundFollower(r, world); err != nil {
 		return nil, err
 	}

@@ -25,7 +25,7 @@ const numCourseFeatures = 9
 // Course is a humanoid walking a generated biped course
 // (terrain.GenerateBipedCourse) from Start to Goal, set up exactly as the
 // README's first program does it: the library's defaults, a WalkCycle, a
-// GroundFollower with Probe 24 and a Grounder with HeelToe. It measures
+// GroundFollower with Probe 24 and a Grounder with its defaults (the whole sole). It measures
 // against the course's own geometry (quality.Solids built from the course's
 // polygons and circles, never the World's raycast): the contact gap and
 // penetration of every planted sole sampled every 1 px, the whole-sole
@@ -73,7 +73,7 @@ func NewCourse(art Art, seed uint64, opts terrain.BipedCourseOptions) (*Course, 
 	if s.Grounder, err = ikanim.NewGrounder(r, c.World, ikanim.BipedGrounderLegs()...); err != nil {
 		return nil, err
 	}
-	s.Follower.Probe, s.Grounder.HeelToe = 24, true // the README's two settings
+	s.Follower.Probe = 24 // the README's setting
 	r.Source = s.Cycle
 	r.Add(s.Follower, s.Grounder)
 	r.Teleport(c.Start)

@@ -59,7 +59,7 @@ func runCourse(t testing.TB, seed uint64, tps int, opts terrain.BipedCourseOptio
 }
 
 // TestBipedCoursesQuality walks the README's humanoid (library defaults,
-// HeelToe, follower Probe 24) over generated biped courses at 30, 60 and 144
+// whole-sole grounding by default, follower Probe 24) over generated biped courses at 30, 60 and 144
 // TPS and measures QUALITY.md's figures against the courses' own geometry:
 // 200 courses with every feature (24 with -short), and 60 (12) without
 // drops, the one feature that needs falling and landing (not built yet).

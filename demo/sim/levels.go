@@ -147,7 +147,7 @@ func (l *LevelMap) populate(art Art, spiderDef *creature.Def, hero, spider mgl64
 		return err
 	}
 	g := l.Grounder
-	g.HeelToe, g.PlanSwing = true, true
+	g.PlanSwing = true
 	g.BodySpeed, g.BodyMaxSpeed = walkBodySpeed, walkBodyMax
 	g.FootSpeed, g.MaxStep = walkFootSpeed, walkMaxStep
 	if l.Follower, err = ikanim.NewGroundFollower(r, l.World); err != nil {

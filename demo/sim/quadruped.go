@@ -96,7 +96,6 @@ func NewQuadruped(art Art) (*Quadruped, error) {
 	if s.Grounder, err = ikanim.NewGrounder(r, world, ikanim.QuadrupedGrounderLegs(ikanim.QuadrupedSizes{})...); err != nil {
 		return nil, err
 	}
-	s.Grounder.HeelToe = true // the sole follows a crease instead of flipping at it
 	if s.Tilt, err = ikanim.NewBodyTilt(r, s.Grounder); err != nil {
 		return nil, err
 	}

@@ -233,7 +233,6 @@ func newSpineBiped(art Art, w *terrain.World) (*SpineBiped, error) {
 	if b.Grounder, err = ikanim.NewGrounder(r, w, legs...); err != nil {
 		return nil, err
 	}
-	b.Grounder.HeelToe = true
 	for i, name := range []string{"leg.back", "leg.front"} {
 		if b.legs[i] = r.Limb(name); b.legs[i] == nil {
 			return nil, fmt.Errorf("spine-biped.json: no limb %q", name)
@@ -370,7 +369,6 @@ func (f *RigFile) load() error {
 	// in its pose.
 	g, err := ikanim.NewGrounder(r, f.world, ikanim.BipedGrounderLegs()...)
 	if err == nil {
-		g.HeelToe = true
 		r.Add(g)
 	} else {
 		g = nil

@@ -78,7 +78,7 @@ func NewWalk(art Art) (*Walk, error) {
 		return nil, err
 	}
 	g := s.Grounder
-	g.HeelToe, g.PlanSwing = true, true
+	g.PlanSwing = true
 	g.BodySpeed, g.BodyMaxSpeed = walkBodySpeed, walkBodyMax
 	g.FootSpeed, g.MaxStep = walkFootSpeed, walkMaxStep
 	// Spelled out so a tuning panel shows real values.

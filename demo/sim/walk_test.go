@@ -53,7 +53,7 @@ func TestWalkSceneQuality(t *testing.T) {
 		// sawtooth crease, where the mean normal jumped) to 21.7, and this
 		// bound only guards that gain until the target is met (the rest is
 		// up stairs at lift-off, where the toe meets the riser). Whole-sole
-		// contact (HeelToe's second pass over the whole sole) took the
+		// contact (the default second pass over the whole sole) took the
 		// sole's sinking into the sawtooth's faces from 8.6 px to 0, and
 		// joint pop from 21.7 to 23.2 deg/frame.
 		if tps == 60 && f.jointPop > 24 {
