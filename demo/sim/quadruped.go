@@ -21,6 +21,8 @@ const (
 	QuadrupedSpeed  = 35.0 // px/s
 	QuadrupedStartX = 60.0
 	QuadrupedEndX   = 1540.0
+	// QuadrupedPawRadius rounds the paws (ikanim.LegDef.Radius), px.
+	QuadrupedPawRadius = 2.0
 )
 
 // Quadruped is the quadruped scene: a four-legged rig (ikanim.NewQuadrupedDef)
@@ -93,7 +95,13 @@ func NewQuadruped(art Art) (*Quadruped, error) {
 	if s.Follower, err = ikanim.NewGroundFollower(r, world); err != nil {
 		return nil, err
 	}
-	if s.Grounder, err = ikanim.NewGrounder(r, world, ikanim.QuadrupedGrounderLegs(ikanim.QuadrupedSizes{})...); err != nil {
+	// Rounded paws: each sole sample sweeps a disc of 2 px (the terrain's
+	// CircleCast) instead of casting a ray.
+	legs := ikanim.QuadrupedGrounderLegs(ikanim.QuadrupedSizes{})
+	for i := range legs {
+		legs[i].Radius = QuadrupedPawRadius
+	}
+	if s.Grounder, err = ikanim.NewGrounder(r, world, legs...); err != nil {
 		return nil, err
 	}
 	if s.Tilt, err = ikanim.NewBodyTilt(r, s.Grounder); err != nil {
