@@ -71,6 +71,9 @@ type Limb struct {
 	twoBone *ik.TwoBone
 	armAim  *ik.ArmAim
 	ramp    float64 // current linear weight in [0,1]
+	// poseSide is the animated pose's bend side last seen bent (+1, -1;
+	// 0 before), for LimbDef.BendFromPose.
+	poseSide float64
 	// applied is the weight of the last solve (keyed and controller
 	// combined), appliedTarget its target in the character frame.
 	applied       float64
@@ -140,6 +143,34 @@ func (l *Limb) SetWeightNow(w float64) {
 	l.Weight, l.ramp = w, w
 }
 
+// poseBend returns the bend side of the animated pose (see
+// LimbDef.BendFromPose): with R, M and T the animated root, middle and tip
+// joints (character frame), the middle joint is on the clockwise side of
+// R->T when cross(T - R, M - R) > 0 (y down: the clockwise normal of
+// v = (x, y) is (-y, x)). Within 2 % of |T - R| of the line it keeps the
+// last side (def when there is none yet).
+func (l *Limb) poseBend(r *Rig, def float64) float64 {
+	d := l.def
+	root := r.animStart[d.bones[0]]
+	mid := r.animStart[d.bones[1]]
+	tip := r.animEnd[d.bones[1]]
+	v, m := tip.Sub(root), mid.Sub(root)
+	cross := v[0]*m[1] - v[1]*m[0]
+	if n := v.Len(); n > 0 && math.Abs(cross) > 0.02*n*n {
+		l.poseSide = 1
+		if cross < 0 {
+			l.poseSide = -1
+		}
+	}
+	if l.poseSide == 0 {
+		if def < 0 {
+			return -1
+		}
+		return 1
+	}
+	return l.poseSide
+}
+
 // advance moves the ramp toward Weight over the fade times.
 func (l *Limb) advance(dt float64) {
 	want := num.Clamp01(l.Weight)
@@ -191,6 +222,9 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	l.appliedTarget = target
 	d := l.def
 	bend := d.Bend
+	if d.BendFromPose && len(d.bones) == 2 {
+		bend = l.poseBend(r, bend)
+	}
 	if key.Bend != 0 {
 		bend = key.Bend
 	}

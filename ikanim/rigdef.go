@@ -95,6 +95,14 @@ type LimbDef struct {
 	// clockwise side of the root->target line, -1 on the other (0 means +1).
 	// It is given for the right-facing character; facing left mirrors it.
 	Bend float64
+	// BendFromPose takes a two-bone (or arm-aim) limb's bend side from the
+	// animated pose each frame, as the humanoid foot-IK article does: the
+	// side the animation puts the middle joint on (knee or elbow) relative
+	// to its root->tip line. While the animated limb is nearly straight
+	// (the middle joint within 2 % of the line's length of it) the last
+	// side is kept, so the knee does not flip; Bend is the side before the
+	// first bent frame. A keyed bend and Limb.Bend still override it.
+	BendFromPose bool
 	// Effector optionally names the bone after the chain's tip (a foot, a
 	// hand) whose world angle is kept at its animated value plus the limb's
 	// EffectorRotation, so a foot keeps its animated angle when the leg moves.
