@@ -194,17 +194,8 @@ func (w *QuadrupedWalk) NominalSpeed() float64 {
 // returns the TimeScale the rig must use for planted feet not to slip:
 // below NominalSpeed the stride shortens, above it the cadence quickens.
 func (w *QuadrupedWalk) Drive(speed float64) (timeScale float64) {
-	speed = math.Abs(speed)
-	if !num.Finite(speed) {
-		speed = 0
-	}
-	nominal := w.NominalSpeed()
-	if speed >= nominal {
-		w.amount = 1
-		return speed / nominal
-	}
-	w.amount = speed / nominal
-	return 1
+	w.amount, timeScale = driveStride(speed, w.NominalSpeed())
+	return timeScale
 }
 
 // Planted reports whether leg i (in the order of QuadrupedLimbs) is

@@ -83,19 +83,25 @@ func (w *WalkCycle) NominalSpeed() float64 {
 // Drive sets the walk for a ground speed in px/s (sign ignored, NaN = 0) and
 // returns the TimeScale the rig must use for its planted feet not to slip.
 func (w *WalkCycle) Drive(speed float64) (timeScale float64) {
+	w.amount, timeScale = driveStride(speed, w.NominalSpeed())
+	return timeScale
+}
+
+// driveStride is the Drive rule of the procedural walks for a ground speed
+// (sign ignored, NaN = 0) and a walk whose full stride covers nominal px/s:
+// below it the stride shortens in proportion (amount = speed/nominal) and
+// the cadence stays, so stride*amount per period is exactly the speed;
+// above it the stride is full and the cadence quickens (timeScale =
+// speed/nominal).
+func driveStride(speed, nominal float64) (amount, timeScale float64) {
 	speed = math.Abs(speed)
 	if !num.Finite(speed) {
 		speed = 0
 	}
-	nominal := w.NominalSpeed()
 	if speed >= nominal {
-		w.amount = 1
-		return speed / nominal
+		return 1, speed / nominal
 	}
-	// Below full speed the stride shortens in proportion and the cadence
-	// stays: stride*amount per period is exactly the speed.
-	w.amount = speed / nominal
-	return 1
+	return speed / nominal, 1
 }
 
 // Amount reports the stride fraction Drive set, in [0,1] (0 = standing).

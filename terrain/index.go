@@ -411,22 +411,9 @@ func (w *World) acceptEdge(k int, t float64, b *best) {
 // indexCircle tests the circle of entry ei.
 func (w *World) indexCircle(ei int, b *best) {
 	e := &w.entries[ei]
-	px, py, dx, dy := b.px, b.py, b.dx, b.dy
-	fx, fy := px-e.pos.X, py-e.pos.Y
-	a := dx*dx + dy*dy
-	bb := fx*dx + fy*dy
-	c := fx*fx + fy*fy - e.radius*e.radius
-	disc := bb*bb - a*c
-	if disc < 0 {
+	t, ok := circleCrossing(b.px, b.py, b.dx, b.dy, e)
+	if !ok {
 		return
-	}
-	s := math.Sqrt(disc)
-	t := (-bb - s) / a
-	if t < 0 || t > 1 {
-		t = (-bb + s) / a
-		if t < 0 || t > 1 {
-			return
-		}
 	}
 	key := -1 - ei
 	if t > b.t || (t == b.t && (!b.viaIndex || key >= b.key)) {

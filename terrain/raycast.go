@@ -440,21 +440,9 @@ func testShape(e *shapeEntry, es []edgeData, ei int, b *best) {
 		return
 	}
 	if e.circle != nil {
-		fx, fy := px-e.pos.X, py-e.pos.Y
-		a := dx*dx + dy*dy
-		bb := fx*dx + fy*dy
-		c := fx*fx + fy*fy - e.radius*e.radius
-		disc := bb*bb - a*c
-		if disc < 0 {
+		t, ok := circleCrossing(px, py, dx, dy, e)
+		if !ok {
 			return
-		}
-		s := math.Sqrt(disc)
-		t := (-bb - s) / a
-		if t < 0 || t > 1 {
-			t = (-bb + s) / a
-			if t < 0 || t > 1 {
-				return
-			}
 		}
 		if t < b.t {
 			b.t, b.entry, b.shape, b.isCircle, b.found = t, ei, e.shape, true, true
@@ -491,6 +479,29 @@ func testShape(e *shapeEntry, es []edgeData, ei int, b *best) {
 		b.t, b.entry, b.shape, b.edge, b.sign, b.isCircle, b.found = tn/den, ei, e.shape, *ed, sign, false, true
 		b.viaIndex = false
 	}
+}
+
+// circleCrossing returns the t in [0,1] where the segment P + t*D crosses
+// the boundary of the circle entry e (see the derivation at the top of this
+// file): the smaller root, or the larger one when the segment starts inside.
+func circleCrossing(px, py, dx, dy float64, e *shapeEntry) (float64, bool) {
+	fx, fy := px-e.pos.X, py-e.pos.Y
+	a := dx*dx + dy*dy
+	bb := fx*dx + fy*dy
+	c := fx*fx + fy*fy - e.radius*e.radius
+	disc := bb*bb - a*c
+	if disc < 0 {
+		return 0, false
+	}
+	s := math.Sqrt(disc)
+	t := (-bb - s) / a
+	if t < 0 || t > 1 {
+		t = (-bb + s) / a
+		if t < 0 || t > 1 {
+			return 0, false
+		}
+	}
+	return t, true
 }
 
 // resolve turns the best crossing into the hit point, its unit normal and

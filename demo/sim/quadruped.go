@@ -40,10 +40,7 @@ type Quadruped struct {
 	// Width and Height are the level's size, px.
 	Width, Height float64
 
-	dir     float64
-	manual  float64
-	steered bool
-	turned  bool
+	patrol
 
 	meter   quality.Meter
 	stance  [4]quality.Stance
@@ -91,7 +88,7 @@ func NewQuadruped(art Art) (*Quadruped, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Quadruped{World: world, Rig: r, Walk: &ikanim.QuadrupedWalk{}, Width: quadrupedWidth, Height: quadrupedHeight, dir: 1}
+	s := &Quadruped{World: world, Rig: r, Walk: &ikanim.QuadrupedWalk{}, Width: quadrupedWidth, Height: quadrupedHeight, patrol: patrol{dir: 1}}
 	if s.Follower, err = ikanim.NewGroundFollower(r, world); err != nil {
 		return nil, err
 	}
@@ -122,21 +119,6 @@ func NewQuadruped(art Art) (*Quadruped, error) {
 	return s, nil
 }
 
-// Steer is the player's input for this frame: -1 walks left, +1 right, 0
-// stands (the quadruped waits a while, then walks by itself again).
-func (s *Quadruped) Steer(dir float64) {
-	if dir == 0 {
-		return
-	}
-	s.manual, s.steered = manualWait, true
-	if d := math.Copysign(1, dir); d != s.dir {
-		s.dir, s.turned = d, true
-	}
-}
-
-// Manual reports whether the player is steering.
-func (s *Quadruped) Manual() bool { return s.manual > 0 }
-
 // SetTilt switches the body tilt on (Auto: on for a quadruped) or off.
 func (s *Quadruped) SetTilt(on bool) {
 	s.Tilt.Enabled = ikanim.Off
@@ -157,27 +139,8 @@ func (s *Quadruped) Step(dt float64) {
 // Advance moves the quadruped by dt (the game's move, then one rig Update)
 // without measuring.
 func (s *Quadruped) Advance(dt float64) {
-	r := s.Rig
-	speed := QuadrupedSpeed
-	if s.manual > 0 && !s.steered {
-		speed = 0
-		s.manual -= dt
-	}
-	s.steered = false
-	x := r.Position[0] + s.dir*speed*dt
-	if (s.dir > 0 && x >= QuadrupedEndX) || (s.dir < 0 && x <= QuadrupedStartX) {
-		if s.manual > 0 {
-			x = math.Max(QuadrupedStartX, math.Min(QuadrupedEndX, x))
-		} else {
-			s.dir, s.turned = -s.dir, true
-		}
-	}
-	r.Position[0] = x
-	r.Facing = ikanim.FacingRight
-	if s.dir < 0 {
-		r.Facing = ikanim.FacingLeft
-	}
-	r.Update(dt)
+	s.move(s.Rig, QuadrupedSpeed, QuadrupedStartX, QuadrupedEndX, dt)
+	s.Rig.Update(dt)
 }
 
 // Measure feeds the meter: for each foot the walk has planted, the gap of

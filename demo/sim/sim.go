@@ -15,6 +15,8 @@
 package sim
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/ikanim/kit/ikanim"
@@ -70,3 +72,52 @@ func (a *Art) bipedDef() (*ikanim.RigDef, error) {
 // manualWait is how long, s, a character the player steered waits for more
 // input, standing, before it walks by itself again.
 const manualWait = 3.0
+
+// patrol walks a character back and forth between two x bounds by itself,
+// or as the player steers it: the walk and quadruped scenes embed it.
+type patrol struct {
+	dir     float64 // +1 walks right, -1 left
+	manual  float64 // seconds of the player's control left
+	steered bool    // Steer was called since the last move
+	turned  bool    // the character turned round since the last measure
+}
+
+// Steer is the player's input for this frame: -1 walks left, +1 right, 0
+// stands (the character waits manualWait for more input, then walks by
+// itself again).
+func (p *patrol) Steer(dir float64) {
+	if dir == 0 {
+		return
+	}
+	p.manual, p.steered = manualWait, true
+	if d := math.Copysign(1, dir); d != p.dir {
+		p.dir, p.turned = d, true
+	}
+}
+
+// Manual reports whether the player is steering.
+func (p *patrol) Manual() bool { return p.manual > 0 }
+
+// move moves r along x at speed for dt (not while it waits for the
+// player), turning round at lo and hi (stopping there while the player
+// steers), and faces it the way it walks.
+func (p *patrol) move(r *ikanim.Rig, speed, lo, hi, dt float64) {
+	if p.manual > 0 && !p.steered {
+		speed = 0 // waiting for the player
+		p.manual -= dt
+	}
+	p.steered = false
+	x := r.Position[0] + p.dir*speed*dt
+	if (p.dir > 0 && x >= hi) || (p.dir < 0 && x <= lo) {
+		if p.manual > 0 {
+			x = math.Max(lo, math.Min(hi, x))
+		} else {
+			p.dir, p.turned = -p.dir, true
+		}
+	}
+	r.Position[0] = x
+	r.Facing = ikanim.FacingRight
+	if p.dir < 0 {
+		r.Facing = ikanim.FacingLeft
+	}
+}

@@ -43,10 +43,7 @@ type Walk struct {
 	// Width and Height are the level's size, px.
 	Width, Height float64
 
-	dir     float64
-	manual  float64 // seconds of the player's control left
-	steered bool    // Steer was called since the last Advance
-	turned  bool    // the character turned round since the last Measure
+	patrol
 
 	meter   quality.Meter
 	stance  [2]quality.Stance
@@ -73,7 +70,7 @@ func NewWalk(art Art) (*Walk, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Walk{World: world, Rig: r, Cycle: &ikanim.WalkCycle{}, Speed: WalkSpeed, Width: width, Height: height, dir: 1}
+	s := &Walk{World: world, Rig: r, Cycle: &ikanim.WalkCycle{}, Speed: WalkSpeed, Width: width, Height: height, patrol: patrol{dir: 1}}
 	if s.Grounder, err = ikanim.NewGrounder(r, world, ikanim.BipedGrounderLegs()...); err != nil {
 		return nil, err
 	}
@@ -98,22 +95,6 @@ func NewWalk(art Art) (*Walk, error) {
 	return s, nil
 }
 
-// Steer is the player's input for this frame: -1 walks left, +1 right, 0
-// stands (the character waits a while for more input, then walks by itself
-// again).
-func (s *Walk) Steer(dir float64) {
-	if dir == 0 {
-		return
-	}
-	s.manual, s.steered = manualWait, true
-	if d := math.Copysign(1, dir); d != s.dir {
-		s.dir, s.turned = d, true
-	}
-}
-
-// Manual reports whether the player is steering.
-func (s *Walk) Manual() bool { return s.manual > 0 }
-
 // Step advances the scene by dt and measures the frame.
 func (s *Walk) Step(dt float64) {
 	s.Advance(dt)
@@ -123,28 +104,8 @@ func (s *Walk) Step(dt float64) {
 // Advance moves the character by dt (the game's move of Position, then one
 // rig Update: follower, walk cycle, grounder, limbs) without measuring.
 func (s *Walk) Advance(dt float64) {
-	r := s.Rig
-	speed := s.Speed
-	if s.manual > 0 && !s.steered {
-		speed = 0 // waiting for the player
-		s.manual -= dt
-	}
-	s.steered = false
-	x := r.Position[0] + s.dir*speed*dt
-	if (s.dir > 0 && x >= WalkEndX) || (s.dir < 0 && x <= WalkStartX) {
-		if s.manual > 0 {
-			x = math.Max(WalkStartX, math.Min(WalkEndX, x))
-		} else {
-			s.dir, s.turned = -s.dir, true
-		}
-	}
-	r.Position[0] = x
-	if s.dir > 0 {
-		r.Facing = ikanim.FacingRight
-	} else {
-		r.Facing = ikanim.FacingLeft
-	}
-	r.Update(dt)
+	s.move(s.Rig, s.Speed, WalkStartX, WalkEndX, dt)
+	s.Rig.Update(dt)
 }
 
 // Measure feeds the meter with the frame Advance made: for each foot the
