@@ -45,7 +45,7 @@ FAIL	github.com/ikanim/kit/ikanim	2.0s
 goarch: amd64
 pkg: github.com/ikanim/kit/demo/sim
 cpu: AMD EPYC
-BenchmarkGroundedBiped-2   	  100000	      3000 ns/op	       0 B/op	       0 allocs/op
+BenchmarkBipedFrame-2   	  100000	      3000 ns/op	       0 B/op	       0 allocs/op
 BenchmarkSwarm10k/workers=1-2         	      20	  9000000 ns/op	         9.000 ms/frame	      8.800 p50-ms	       900.0 ns/creature	         8.000 book%	       0 B/op	       0 allocs/op
 BenchmarkSwarm10k/workers=2-2
 BenchmarkSwarm10k/workers=2-2         	      40	  5000000 ns/op	         5.000 ms/frame	      4.900 p50-ms	       500.0 ns/creature	        12.00 book%	         1.870 speedup	       0 B/op	       0 allocs/op
