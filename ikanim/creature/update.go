@@ -29,7 +29,8 @@ package creature
 //  7. the legs are solved (legs.go).
 //
 // With no foot on the ground (all dangling), the creature does not walk;
-// it falls along its down direction with gravity, at most fallSpeed,
+// it falls down the screen (+y) with gravity, at most fallSpeed, its up
+// turning back toward (0,-1) at TiltRate,
 // swept by a ray so it stops BodyHeight above the first surface below it
 // (fall), until a foot finds a foothold again.
 
@@ -404,8 +405,10 @@ func (c *Creature) retryDangling(g ikanim.Ground, i int) {
 	l.state = legDangling
 }
 
-// fall moves a creature with no foot on the ground along its down
-// direction: the fall speed grows with gravity up to
+// fall moves a creature with no foot on the ground down the screen (+y,
+// whatever surface it let go of: from a wall it falls down beside it, not
+// away from it) while its up turns back toward (0,-1) at TiltRate: the fall
+// speed grows with gravity up to
 // fallSpeed. The move is swept with a ray from the body along down,
 // BodyHeight longer than the move, so the body never passes through a
 // surface: it stops BodyHeight above the first surface the ray enters, where
@@ -422,7 +425,13 @@ func (c *Creature) fall(g ikanim.Ground, dt float64) {
 	}
 	d := c.falling * dt
 	h := c.def.Gait.BodyHeight
-	dx, dy := -c.up[0], -c.up[1]
+	// Gravity pulls down the screen whatever the surface the creature
+	// let go of (a creature that loses its hold on a wall falls down beside
+	// it, not away from it), and its up turns back toward the default up
+	// at TiltRate, so the feet hang below it and search there.
+	dx, dy := 0.0, 1.0
+	b := c.rateTilt
+	c.up = num.UnitOr(mgl64.Vec2{c.up[0] - c.up[0]*b, c.up[1] + (-1-c.up[1])*b}, c.up)
 	to := mgl64.Vec2{c.pos[0] + dx*(d+h), c.pos[1] + dy*(d+h)}
 	if p, n, ok := g.Raycast(c.pos, to); ok && num.FiniteVec(p) && num.FiniteVec(n) && n[0]*dx+n[1]*dy < 0 {
 		if a := (p[0]-c.pos[0])*dx + (p[1]-c.pos[1])*dy - h; a < d {
