@@ -264,9 +264,9 @@ var courseBounds = map[string]courseBound{
 	"spider12/30":      {30.91, 23.4, 8331, 0, 83},
 	"spider12/60":      {24.87, 20.0, 16988, 0, 85},
 	"spider12/144":     {25.90, 20.4, 35032, 0, 81},
-	"tentacle4x10/30":  {19.98, 76.1, 2830, 0, 62},
-	"tentacle4x10/60":  {20.13, 72.9, 8709, 0, 58},
-	"tentacle4x10/144": {19.98, 55.7, 19418, 0, 60},
+	"tentacle4x10/30":  {19.98, 31.7, 2758, 0, 62},
+	"tentacle4x10/60":  {19.98, 31.0, 8970, 0, 58},
+	"tentacle4x10/144": {19.97, 23.1, 20599, 0, 60},
 }
 
 // TestCreatureCourses runs every shape on generated courses at 30, 60 and

@@ -206,7 +206,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 	c.prepareLegs()
 	for i := range c.chains {
 		if ch := c.def.legs[i].chain; ch != nil {
-			c.archTentacle(i)
+			c.archTentacle(i, false)
 		}
 	}
 	c.solveLegs()
