@@ -3,9 +3,15 @@ package creature
 // One creature frame, in order (each step reads what the one before wrote):
 //
 //  1. steering: the commanded speed along the surface tangent Right() comes
-//     from SetMove, SetTarget or SetPath; the walking speed v follows it
-//     with a = 1-exp(-Accel*dt); the facing turns when v changes sign, and
-//     the body frame turns after it at TurnRate (Turn).
+//     from SetMove, SetTarget or SetPath (toward a point p: the sign of
+//     (p - body).Right(), slowing within two arrive radii; but when p lies
+//     beyond the plane of the surface under the creature more than along it,
+//     (p-body).up < -|(p-body).Right()|, as on the near face of a block
+//     whose far side p is on, the way there is round the solid and the
+//     creature keeps walking the way it walks, at full speed: the projection
+//     would send it down the face and back up for ever); the walking speed
+//     v follows it with a = 1-exp(-Accel*dt); the facing turns when v
+//     changes sign, and the body frame turns after it at TurnRate (Turn).
 //  2. the body moves by v*hold*dt along Right(); hold < 1 while a planted
 //     leg is stretched beyond ReachRatio (legs.go), so the body
 //     never drags a planted foot.
@@ -179,6 +185,17 @@ func (c *Creature) towards(p mgl64.Vec2) float64 {
 	}
 	along := dx*-c.up[1] + dy*c.up[0] // d . Right()
 	a := math.Abs(along)
+	if behind := dx*c.up[0] + dy*c.up[1]; behind < -a {
+		// p lies beyond the surface's plane more than along it (on a wall
+		// or pillar the creature climbs, p on the far side of the top): the
+		// way there is round the solid, so keep the way the creature walks
+		// (step 1 above), at full speed.
+		dir := c.facing
+		if c.speed != 0 {
+			dir = math.Copysign(1, c.speed)
+		}
+		return dir * gd.Speed
+	}
 	if a < 0.25*gd.ArriveRadius {
 		return 0
 	}
