@@ -26,7 +26,8 @@ func init() {
 const spidersZoom = 1.8
 
 // spidersView shows sim.Spiders: the whole level until the player steers
-// the big spider, then a camera that follows it; Z switches between them.
+// the big spider, then a camera that follows it; Z switches between them
+// (unattended, the other view follows each creature in turn: Focus).
 type spidersView struct {
 	s           *sim.Spiders
 	cam         camera
@@ -97,6 +98,9 @@ func (v *spidersView) Status() string {
 	who := "the big spider walks by itself"
 	if s.Manual() {
 		who = "you steer the big spider"
+	}
+	if !v.overview() {
+		who += "   camera on the " + s.Names[s.FocusIndex()]
 	}
 	return fmt.Sprintf("%s   creatures %d   slip max %.3f px   gap max %.3f px   penetration %.3f px",
 		who, len(s.Creatures), m.FootSlipMax(), m.ContactGapMax(), m.PenetrationMax())

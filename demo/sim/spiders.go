@@ -222,15 +222,27 @@ func (s *Spiders) Meter() *quality.Meter { return &s.meter }
 func (s *Spiders) Extra() map[string]float64 { return s.limbs.limbs.Report(nil) }
 
 // Focus implements Scene: ahead of the player's spider once the player
-// steers it; before that, between the wall and the ceiling spiders, the
-// scene's showcase.
+// steers it; before that, ahead of the creature FocusIndex names, each
+// creature in turn for spidersFocusPeriod seconds, so a following camera
+// shows every kind on its way round the level.
 func (s *Spiders) Focus() mgl64.Vec2 {
-	if s.Manual() {
-		p := s.Player()
-		return p.Position().Add(p.Velocity().Mul(spidersLookAhead))
-	}
-	return s.Creatures[1].Position().Add(s.Creatures[2].Position()).Mul(0.5)
+	c := s.Creatures[s.FocusIndex()]
+	return c.Position().Add(c.Velocity().Mul(spidersLookAhead))
 }
+
+// FocusIndex returns the creature Focus follows: the player's spider while
+// the player steers it, otherwise creature k for the k-th period of
+// spidersFocusPeriod seconds of the scene's time, round the cast.
+func (s *Spiders) FocusIndex() int {
+	if s.Manual() {
+		return 0
+	}
+	return int(s.time/spidersFocusPeriod) % len(s.Creatures)
+}
+
+// spidersFocusPeriod is how long, seconds, Focus follows one creature when
+// nobody steers.
+const spidersFocusPeriod = 8.0
 
 // limbStep is the sampling step, px, of the limb penetration figure.
 const limbStep = 1.0

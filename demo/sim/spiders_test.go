@@ -158,3 +158,29 @@ func TestCreatureSpidersLimbFigures(t *testing.T) {
 		}
 	}
 }
+
+// TestSpidersFocusTakesTurns: unattended, Focus follows each creature in
+// turn for spidersFocusPeriod seconds (ahead of it by spidersLookAhead of
+// its velocity) and comes back to the first after the whole cast; once the
+// player steers, it follows the player's spider.
+func TestSpidersFocusTakesTurns(t *testing.T) {
+	s := newSpiders(t)
+	n := len(s.Creatures)
+	dt := 1.0 / 60
+	for f := 1; float64(f)*dt < spidersFocusPeriod*float64(n+1); f++ {
+		s.Step(dt)
+		want := int(float64(f)*dt/spidersFocusPeriod) % n
+		if k := s.FocusIndex(); k != want && math.Abs(math.Mod(float64(f)*dt, spidersFocusPeriod)) > 2*dt {
+			t.Fatalf("frame %d (%.2f s): focus on creature %d, want %d", f, float64(f)*dt, k, want)
+		}
+		c := s.Creatures[s.FocusIndex()]
+		if got, want := s.Focus(), c.Position().Add(c.Velocity().Mul(spidersLookAhead)); got.Sub(want).Len() > 1e-9 {
+			t.Fatalf("frame %d: Focus %v, want %v (ahead of creature %d)", f, got, want, s.FocusIndex())
+		}
+	}
+	s.Steer(1)
+	s.Step(dt)
+	if k := s.FocusIndex(); k != 0 {
+		t.Errorf("steered: focus on creature %d, want the player's spider (0)", k)
+	}
+}

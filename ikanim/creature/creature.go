@@ -206,7 +206,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 	c.prepareLegs()
 	for i := range c.chains {
 		if ch := c.def.legs[i].chain; ch != nil {
-			c.archTentacle(i)
+			c.archTentacle(i, false)
 		}
 	}
 	c.solveLegs()
@@ -228,7 +228,9 @@ func (c *Creature) SetMove(dir float64) {
 
 // SetTarget makes the creature walk along its surface toward p and stop
 // within Gait.ArriveRadius of it (or where p lies straight above or below
-// the body, off the surface).
+// the body, off the surface). Where p lies beyond the plane of the surface
+// under the creature (the far side of a block whose face it climbs), it
+// keeps its way round the solid (update.go, step 1).
 func (c *Creature) SetTarget(p mgl64.Vec2) {
 	if !num.FiniteVec(p) {
 		c.Stop()

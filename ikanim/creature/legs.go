@@ -60,9 +60,15 @@ package creature
 // bounds, so it takes no square root except for the hold of the most
 // stretched leg and for a leg the constraint moves.
 //
-// Tentacles (more than 3 segments): FABRIK from the hip to the foot, warm
-// started from the previous frame's pose, with the bone limits of the
-// definition, measured from the creature's down direction.
+// Tentacles (more than 3 segments): FABRIK from the hip to the foot, with
+// the bone limits of the definition, measured from the creature's down
+// direction. A planted tentacle's solve is warm started from the previous
+// frame's pose; a swinging one's from the arch (archTentacle) every frame,
+// with tentacleSwingIterations: warm started through a swing, the slack
+// drifted down and the tentacle landed folded into the ground it stands on
+// (on generated courses a limb was more than 0.5 px inside a solid in
+// 56-76 % of the frames, 23-32 % this way), and a tip in the air need not
+// be exact. The planted solves then start from the landed arch.
 
 import (
 	"math"
@@ -260,6 +266,11 @@ func (c *Creature) solveTentacle(i int) {
 	chain := c.def.legs[i].chain
 	ch.pose.Origin = l.hip
 	ch.pose.Base = math.Atan2(-c.up[1], -c.up[0])
+	ch.solver.MaxIterations = tentacleIterations
+	if l.state == legStepping {
+		c.archTentacle(i, true)
+		ch.solver.MaxIterations = tentacleSwingIterations
+	}
 	ch.solver.Solve(chain, &ch.pose, l.foot)
 	ch.joints = chain.Joints(&ch.pose, ch.joints)
 	n := len(ch.joints)
@@ -418,26 +429,37 @@ func (c *Creature) capPull(start mgl64.Vec2, f *bodyFrame) bool {
 	return true
 }
 
-// archTentacle sets tentacle leg i's pose (the warm start of its first
-// solve after Place) to an arch that leaves the hip upward and outward,
-// toward its foot's side, and turns evenly to come down toward the foot.
+// archTentacle sets tentacle leg i's pose (the start of its first solve
+// after Place, and of its solves while it swings) to an arch that leaves the
+// hip upward and outward, toward its foot's side, and turns evenly to come
+// down toward the foot. With outward (a swing), the arch goes to the side of
+// the leg's home along the body instead (the foot's side for a home at the
+// middle), so neighbouring tentacles of one side arch away from each other
+// (arching toward the foot's side doubled the frames with crossed legs on
+// the courses); Place arches toward the foot, which keeps a tentacle
+// planted since then clear of the ground under it.
 // From the rest pose (straight down from the hip, longer than the hip is
 // high) FABRIK folds the tentacle's slack down into the ground; from the
 // arch it keeps it above, and the next solves start from there. (Angles are
 // measured from the creature's down direction, positive clockwise on
 // screen.)
-func (c *Creature) archTentacle(i int) {
+func (c *Creature) archTentacle(i int, outward bool) {
 	ch := &c.chains[i]
 	l := &c.legs[i]
 	n := len(ch.pose.Angles)
 	if n == 0 {
 		return
 	}
-	// Clockwise from down is toward -Right(): a foot on the Right() side
-	// of the hip turns the first bone counterclockwise (s = -1).
+	// Clockwise from down is toward -Right(): an arch to the Right() side
+	// of the hip turns the first bone counterclockwise (s = -1). The body
+	// frame's forward axis is Right()*Turn.
 	s := 1.0
-	if d := l.foot.Sub(c.bodyPoint(c.def.legs[i].hipBody())); d[0]*-c.up[1]+d[1]*c.up[0] > 0 {
+	if hx := c.def.legs[i].homeX * c.turn; outward && hx > 0 {
 		s = -1
+	} else if !outward || hx == 0 {
+		if d := l.foot.Sub(c.bodyPoint(c.def.legs[i].hipBody())); d[0]*-c.up[1]+d[1]*c.up[0] > 0 {
+			s = -1
+		}
 	}
 	ch.pose.Angles[0] = s * 0.75 * math.Pi
 	turn := -s * 1.5 * math.Pi / float64(max(n-1, 1))

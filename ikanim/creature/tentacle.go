@@ -16,6 +16,10 @@ import (
 const (
 	tentacleTolerance  = 0.02 // px
 	tentacleIterations = 10
+	// tentacleSwingIterations caps the solve of a swinging tentacle, which
+	// starts from the arch every frame (solveTentacle): its tip is in the
+	// air and need not be exact.
+	tentacleSwingIterations = 1
 	// tentacleMaxStretch is the largest stretch of a planted tentacle the
 	// body allows (FABRIK converges slowly near full extension).
 	tentacleMaxStretch = 0.8

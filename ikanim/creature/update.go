@@ -3,9 +3,15 @@ package creature
 // One creature frame, in order (each step reads what the one before wrote):
 //
 //  1. steering: the commanded speed along the surface tangent Right() comes
-//     from SetMove, SetTarget or SetPath; the walking speed v follows it
-//     with a = 1-exp(-Accel*dt); the facing turns when v changes sign, and
-//     the body frame turns after it at TurnRate (Turn).
+//     from SetMove, SetTarget or SetPath (toward a point p: the sign of
+//     (p - body).Right(), slowing within two arrive radii; but when p lies
+//     beyond the plane of the surface under the creature more than along it,
+//     (p-body).up < -|(p-body).Right()|, as on the near face of a block
+//     whose far side p is on, the way there is round the solid and the
+//     creature keeps walking the way it walks, at full speed: the projection
+//     would send it down the face and back up for ever); the walking speed
+//     v follows it with a = 1-exp(-Accel*dt); the facing turns when v
+//     changes sign, and the body frame turns after it at TurnRate (Turn).
 //  2. the body moves by v*hold*dt along Right(); hold < 1 while a planted
 //     leg is stretched beyond ReachRatio (legs.go), so the body
 //     never drags a planted foot.
@@ -29,7 +35,8 @@ package creature
 //  7. the legs are solved (legs.go).
 //
 // With no foot on the ground (all dangling), the creature does not walk;
-// it falls along its down direction with gravity, at most fallSpeed,
+// it falls down the screen (+y) with gravity, at most fallSpeed, its up
+// turning back toward (0,-1) at TiltRate,
 // swept by a ray so it stops BodyHeight above the first surface below it
 // (fall), until a foot finds a foothold again.
 
@@ -178,6 +185,17 @@ func (c *Creature) towards(p mgl64.Vec2) float64 {
 	}
 	along := dx*-c.up[1] + dy*c.up[0] // d . Right()
 	a := math.Abs(along)
+	if behind := dx*c.up[0] + dy*c.up[1]; behind < -a {
+		// p lies beyond the surface's plane more than along it (on a wall
+		// or pillar the creature climbs, p on the far side of the top): the
+		// way there is round the solid, so keep the way the creature walks
+		// (step 1 above), at full speed.
+		dir := c.facing
+		if c.speed != 0 {
+			dir = math.Copysign(1, c.speed)
+		}
+		return dir * gd.Speed
+	}
 	if a < 0.25*gd.ArriveRadius {
 		return 0
 	}
@@ -404,8 +422,10 @@ func (c *Creature) retryDangling(g ikanim.Ground, i int) {
 	l.state = legDangling
 }
 
-// fall moves a creature with no foot on the ground along its down
-// direction: the fall speed grows with gravity up to
+// fall moves a creature with no foot on the ground down the screen (+y,
+// whatever surface it let go of: from a wall it falls down beside it, not
+// away from it) while its up turns back toward (0,-1) at TiltRate: the fall
+// speed grows with gravity up to
 // fallSpeed. The move is swept with a ray from the body along down,
 // BodyHeight longer than the move, so the body never passes through a
 // surface: it stops BodyHeight above the first surface the ray enters, where
@@ -422,7 +442,13 @@ func (c *Creature) fall(g ikanim.Ground, dt float64) {
 	}
 	d := c.falling * dt
 	h := c.def.Gait.BodyHeight
-	dx, dy := -c.up[0], -c.up[1]
+	// Gravity pulls down the screen whatever the surface the creature
+	// let go of (a creature that loses its hold on a wall falls down beside
+	// it, not away from it), and its up turns back toward the default up
+	// at TiltRate, so the feet hang below it and search there.
+	dx, dy := 0.0, 1.0
+	b := c.rateTilt
+	c.up = num.UnitOr(mgl64.Vec2{c.up[0] - c.up[0]*b, c.up[1] + (-1-c.up[1])*b}, c.up)
 	to := mgl64.Vec2{c.pos[0] + dx*(d+h), c.pos[1] + dy*(d+h)}
 	if p, n, ok := g.Raycast(c.pos, to); ok && num.FiniteVec(p) && num.FiniteVec(n) && n[0]*dx+n[1]*dy < 0 {
 		if a := (p[0]-c.pos[0])*dx + (p[1]-c.pos[1])*dy - h; a < d {
