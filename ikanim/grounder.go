@@ -337,6 +337,8 @@ func (g *Grounder) Update(dt float64) {
 		}
 		if off, ang, ok := g.planSwing(r, leg, s, lift, maxAngle, maxStep, dt); ok {
 			c.Offset, c.Angle = off, ang
+		} else if leg.init && lift > planted && footAlpha == 1 {
+			c.Offset, c.Angle = g.swing(r, leg, s, phi, lift, maxStep, dt)
 		} else if leg.init && lift > planted {
 			// A lifted foot follows smoothly, but never strays further
 			// from its ground target than LandSlope (LandAngleSlope) per
@@ -365,6 +367,90 @@ func (g *Grounder) Update(dt float64) {
 		}
 	}
 	g.updateBody(r, dt, low, found, all)
+}
+
+// Swinging feet (the default, FootSpeed 0). A lifted foot's ground
+// placement (s, phi) jumps wherever a sole ray crosses an edge: a step's
+// riser, a tooth's tip. The foot instead moves continuously, every rule
+// bounded so it still lands exactly (LandSlope, LandAngleSlope):
+//
+//   - its angle turns toward phi at most swingTurnSpeed rad/s, and the
+//     offset that keeps the whole sole out of the ground is measured again
+//     at that angle;
+//   - it rises at once (never into the ground), and before a face steeper
+//     than 45 degrees ahead of the toe it is already raised by the face's
+//     height less the distance to it (a 45-degree clearance cone: one ray
+//     along the foot from the toe, swingLookAhead px, and one down onto the
+//     face's top), so the rise starts before the toe reaches a riser and
+//     grows continuously as it nears it;
+//   - it goes down at most swingDropSpeed px/s, or as fast as the landing
+//     bound (LandSlope times the clearance) asks near touch-down.
+const (
+	swingTurnSpeed = 6.0   // rad/s
+	swingDropSpeed = 240.0 // px/s
+	swingRiseSpeed = 300.0 // px/s
+	swingConeSlope = 4.0   // px of cone rise per px of clearance
+	swingLookAhead = DefaultMaxStep
+)
+
+// swing returns the offset along up and the rotation of a lifted foot whose
+// ground placement is s, phi at clearance lift (see the rules above).
+func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxStep, dt float64) (off, ang float64) {
+	c := &leg.contact
+	if !(dt > 0) {
+		dt = 0
+	}
+	do := num.Or(g.LandSlope, DefaultLandSlope) * lift
+	da := num.Or(g.LandAngleSlope, DefaultLandAngleSlope) * lift
+	ang = c.Angle + math.Max(-swingTurnSpeed*dt, math.Min(swingTurnSpeed*dt, phi-c.Angle))
+	ang = phi + math.Max(-da, math.Min(da, ang-phi))
+	A, alpha := r.animStart[leg.foot], r.animAngle[leg.foot]
+	sa := s
+	if ang != phi && !g.OneRay {
+		sb, cb := math.Sincos(alpha + ang)
+		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, num.Or(g.RayUp, DefaultRayUp), num.Or(g.RayDown, DefaultRayDown), lift); v != -math.MaxFloat64 && num.Finite(v) {
+			sa = math.Min(v, maxStep)
+		}
+	}
+	off = math.Min(math.Max(sa, c.Offset-swingDropSpeed*dt), math.Max(sa, s+do))
+	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, maxStep); cone > off {
+		cone = math.Min(cone, c.Offset+swingRiseSpeed*dt)
+		off = math.Max(off, math.Min(cone, s+swingConeSlope*lift))
+	}
+	return off, ang
+}
+
+// riseAhead returns the offset a swinging foot needs for the 45-degree
+// clearance cone before a steep face ahead of its toe (see swing), or
+// -MaxFloat64 when there is none. beta is the foot's angle, sa its
+// offset on the ground under it.
+func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, maxStep float64) float64 {
+	none := -math.MaxFloat64
+	if g.ground == nil {
+		return none
+	}
+	sb, cb := math.Sincos(beta)
+	ah := leg.AnkleHeight
+	toe := mgl64.Vec2{A[0] + leg.Toe*cb - ah*sb, A[1] + leg.Toe*sb + ah*cb - sa}
+	p, n, ok := g.ground.Raycast(r.frame.toWorld(toe), r.frame.toWorld(toe.Add(mgl64.Vec2{swingLookAhead, 0})))
+	if !ok || !num.FiniteVec(p) || !num.FiniteVec(n) {
+		return none
+	}
+	q, nl := r.frame.toLocal(p), r.frame.dirToLocal(n)
+	if !(math.Abs(nl[0]) > -nl[1]) {
+		return none // no steeper than 45 degrees: the sole rays handle it
+	}
+	d := math.Max(0, q[0]-toe[0])
+	x := q[0] + 1 // just past the face
+	tp, _, ok := g.ground.Raycast(r.frame.toWorld(mgl64.Vec2{x, A[1] - maxStep - ah}), r.frame.toWorld(mgl64.Vec2{x, toe[1]}))
+	if !ok || !num.FiniteVec(tp) {
+		return none
+	}
+	rise := toe[1] - r.frame.toLocal(tp)[1]
+	if !(rise > 0) {
+		return none
+	}
+	return math.Min(sa+rise-d, maxStep)
 }
 
 // worldRot turns a character-frame rotation into the world rotation a limb's
@@ -471,6 +557,15 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	if !num.Finite(lift) || lift < 0 || lift == math.MaxFloat64 {
 		lift = 0 // an animated sole below its ground line stands on the ground
 	}
+	if !ok && !g.OneRay && g.ground != nil {
+		// No ground under heel, ankle or toe: the sole may still stand on
+		// something narrower than its samples' spacing (a post between two
+		// slots). The whole-sole rays, level, look between them.
+		sb, cb := math.Sincos(alpha)
+		if s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift); s != -math.MaxFloat64 && num.Finite(s) {
+			return s, 0, lift, true
+		}
+	}
 	if !ok {
 		return 0, 0, lift, false
 	}
@@ -478,8 +573,19 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	if n == 3 && hit[0] && hit[2] && hs[2][0]-hs[0][0] > 1e-9 {
 		// Heel and toe on the ground: the chord between their hits, which
 		// moves continuously as the foot passes a crease (the mean normal
-		// jumps when a sample crosses one).
-		phi = math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])
+		// jumps when a sample crosses one), kept within the angles of the
+		// surfaces the rays hit: across a crease the chord lies between
+		// them anyway, but across a step edge (both treads level, the
+		// chord as steep as the riser) the foot stays level, as the
+		// normals say, instead of tipping onto the riser's edge and back.
+		lo, hi := math.MaxFloat64, -math.MaxFloat64
+		for k := 0; k < n; k++ {
+			if hit[k] {
+				a := math.Atan2(ns[k][0], -ns[k][1])
+				lo, hi = math.Min(lo, a), math.Max(hi, a)
+			}
+		}
+		phi = math.Max(lo, math.Min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
 	}
 	phi = math.Max(-maxAngle, math.Min(maxAngle, phi))
 	sb, cb := math.Sincos(alpha + phi)
