@@ -413,7 +413,7 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxStep, dt flo
 		}
 	}
 	off = math.Min(math.Max(sa, c.Offset-swingDropSpeed*dt), math.Max(sa, s+do))
-	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, maxStep); cone > off {
+	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep); cone > off {
 		cone = math.Min(cone, c.Offset+swingRiseSpeed*dt)
 		off = math.Max(off, math.Min(cone, s+swingConeSlope*lift))
 	}
@@ -423,8 +423,8 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxStep, dt flo
 // riseAhead returns the offset a swinging foot needs for the 45-degree
 // clearance cone before a steep face ahead of its toe (see swing), or
 // -MaxFloat64 when there is none. beta is the foot's angle, sa its
-// offset on the ground under it.
-func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, maxStep float64) float64 {
+// offset on the ground under it, lift its clearance.
+func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, lift, maxStep float64) float64 {
 	none := -math.MaxFloat64
 	if g.ground == nil {
 		return none
@@ -450,7 +450,9 @@ func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, m
 	if !(rise > 0) {
 		return none
 	}
-	return math.Min(sa+rise-d, maxStep)
+	// At the face the sole is as high above its top as it is above the
+	// ground now (the clearance the whole sole keeps once over it).
+	return math.Min(sa+rise+math.Max(0, lift)-d, maxStep)
 }
 
 // worldRot turns a character-frame rotation into the world rotation a limb's

@@ -165,15 +165,14 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 	}
 	h, a := p.at(u)
 	off = h - base
-	// Never below the ground under the foot, and otherwise never faster
-	// than swingMaxSpeed.
+	// Never below the ground under the foot, but never faster than
+	// swingMaxSpeed either: where the walk puts a toe against a riser at
+	// lift-off, the toe brushes it for a frame instead of the leg snapping.
 	off = math.Max(off, s-lift)
 	if dv := swingMaxSpeed * dt; leg.contact.Grounded {
 		prev := leg.contact.Offset
 		off = math.Max(prev-dv, math.Min(prev+dv, off))
 	}
-	off = math.Max(off, s-lift) // and never into it, whatever the limit
-
 	if !num.Finite(off) || !num.Finite(a) {
 		p.on = false
 		return 0, 0, false

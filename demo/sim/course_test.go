@@ -39,6 +39,7 @@ func runCourse(t testing.TB, seed uint64, tps int, opts terrain.BipedCourseOptio
 	if err != nil {
 		t.Fatal(err)
 	}
+	diagTweak(s) // course_diag_test.go: options of the diagnostics, none by default
 	dt := 1 / float64(tps)
 	limit := int((s.Course.Goal[0]-s.Course.Start[0])/s.Speed*float64(tps)) + 2*tps
 	for i := 0; i < limit; i++ {
@@ -73,14 +74,14 @@ func TestBipedCoursesQuality(t *testing.T) {
 	t.Run("all", func(t *testing.T) {
 		t.Parallel()
 		courseSuite(t, terrain.BipedCourseOptions{}, all, courseFigs{
-			gapMean: 0.5, gapMax: 4, pen: 40, sole: 40, limb: 35, slip: 75,
+			gapMean: 0.5, gapMax: 4, pen: 40, sole: 40, limb: 35, slip: 65,
 			bodyPopPerS: 60, jointPop: 185,
 		})
 	})
 	t.Run("no-drops", func(t *testing.T) {
 		t.Parallel()
 		courseSuite(t, terrain.BipedCourseOptions{Features: terrain.AllCourseFeatures &^ terrain.FeatureDrops}, walkable, courseFigs{
-			gapMean: 0.5, gapMax: 1.5, pen: 3.5, sole: 3.5, limb: 3, slip: 8,
+			gapMean: 0.5, gapMax: 1.5, pen: 3.5, sole: 0.5, limb: 2.5, slip: 0.5,
 			bodyPopPerS: 60, jointPop: 100,
 		})
 	})
