@@ -230,6 +230,7 @@ type grounderLeg struct {
 	init       bool // offset and angle hold a value from a grounded frame
 	walkLeg    int  // WalkCycle leg this limb is (0 near, 1 far), or -1
 	plan       swingPlan
+	land       landing // predicted touch-down of a swinging foot (WalkCycle)
 	lastH      float64 // last ground line height under the foot along up (world): frame's plus Offset
 	// debug: the last rays and hits, world space
 	n      int
@@ -338,7 +339,7 @@ func (g *Grounder) Update(dt float64) {
 		if off, ang, ok := g.planSwing(r, leg, s, lift, maxAngle, maxStep, dt); ok {
 			c.Offset, c.Angle = off, ang
 		} else if leg.init && lift > planted && footAlpha == 1 {
-			c.Offset, c.Angle = g.swing(r, leg, s, phi, lift, maxStep, dt)
+			c.Offset, c.Angle = g.swing(r, leg, s, phi, lift, maxAngle, maxStep, dt)
 		} else if leg.init && lift > planted {
 			// A lifted foot follows smoothly, but never strays further
 			// from its ground target than LandSlope (LandAngleSlope) per
@@ -395,7 +396,7 @@ const (
 
 // swing returns the offset along up and the rotation of a lifted foot whose
 // ground placement is s, phi at clearance lift (see the rules above).
-func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxStep, dt float64) (off, ang float64) {
+func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxStep, dt float64) (off, ang float64) {
 	c := &leg.contact
 	if !(dt > 0) {
 		dt = 0
@@ -412,12 +413,71 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxStep, dt flo
 			sa = math.Min(v, maxStep)
 		}
 	}
-	off = math.Min(math.Max(sa, c.Offset-swingDropSpeed*dt), math.Max(sa, s+do))
+	// ref is the ground the landing bound closes on: where the foot will
+	// touch down when that is known, else the ground under it now.
+	ref, rise, drop, known := s, 0.0, 0.0, false
+	if h, left, ok := g.predictLanding(r, leg, maxAngle, maxStep); ok {
+		// Half the speed limits over the time left: the bounds close
+		// continuously and leave the foot time to follow them.
+		ref, rise, drop, known = h, 0.5*swingRiseSpeed*left, 0.5*swingDropSpeed*left, true
+	}
+	off = math.Min(math.Max(sa, c.Offset-swingDropSpeed*dt), math.Max(sa, ref+do+drop))
 	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep); cone > off {
 		cone = math.Min(cone, c.Offset+swingRiseSpeed*dt)
-		off = math.Max(off, math.Min(cone, s+swingConeSlope*lift))
+		off = math.Max(off, math.Min(cone, math.Max(s, ref)+swingConeSlope*lift))
+	}
+	if known {
+		// A landing above the ground under the foot: rise toward it no
+		// faster than swingRiseSpeed would still make it by touch-down.
+		off = math.Max(off, ref-do-rise)
 	}
 	return off, ang
+}
+
+// landing is a swinging foot's predicted touch-down.
+type landing struct {
+	on bool
+	p  mgl64.Vec2 // the landing ankle, world
+	h  float64    // the ground line there along up (world): frame's plus the offset
+}
+
+// predictLanding returns, for a swinging foot of a rig whose Source is a
+// WalkCycle, the offset (in this frame) at which it will touch down and the
+// rig-time seconds left until then. The landing ankle is at x_land = half +
+// (1-q)*L in the character frame (see grounder_plan.go), a fixed world point
+// while the speed holds: the level foot's placement there is measured once
+// per step and again only when that point drifts by swingReplanDist.
+func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep float64) (off, left float64, ok bool) {
+	p := &leg.land
+	w, isWalk := r.Source.(*WalkCycle)
+	if !isWalk || leg.walkLeg < 0 || !w.bones(r.def).ok || w.amount <= 0 {
+		p.on = false
+		return 0, 0, false
+	}
+	stride, period, _, duty, _, _, _, _ := w.defaults()
+	q := w.Phase(r.Time)
+	if leg.walkLeg == 1 {
+		q = math.Mod(q+0.5, 1)
+	}
+	if q < duty {
+		p.on = false
+		return 0, 0, false
+	}
+	L := stride * w.amount
+	A := r.animStart[leg.foot]
+	landC := mgl64.Vec2{duty*L/2 + (1-q)*L, A[1]}
+	land := r.frame.toWorld(landC)
+	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
+	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up)
+	if !p.on || math.Abs(land.Sub(p.p).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))) > swingReplanDist {
+		s1, _, _, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
+		if !ok1 || math.Abs(s1) > maxStep || !num.Finite(s1) {
+			p.on = false
+			return 0, 0, false
+		}
+		*p = landing{on: true, p: land, h: base + s1}
+	}
+	return p.h - base, (1 - q) * period, true
 }
 
 // riseAhead returns the offset a swinging foot needs for the 45-degree
