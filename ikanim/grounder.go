@@ -316,6 +316,7 @@ func (g *Grounder) Update(dt float64) {
 	for i := range g.legs {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
+		leg.land.now = false
 		s, phi, lift, ok := g.place(r, leg, maxAngle)
 		if ok && -s > maxStep {
 			ok = false // the ground is too far below: over a drop
@@ -338,7 +339,7 @@ func (g *Grounder) Update(dt float64) {
 		}
 		if off, ang, ok := g.planSwing(r, leg, s, lift, maxAngle, maxStep, dt); ok {
 			c.Offset, c.Angle = off, ang
-		} else if leg.init && lift > planted && footAlpha == 1 {
+		} else if leg.init && footAlpha == 1 && (lift > planted || g.cycleSwing(r, leg)) {
 			c.Offset, c.Angle = g.swing(r, leg, s, phi, lift, maxAngle, maxStep, dt)
 		} else if leg.init && lift > planted {
 			// A lifted foot follows smoothly, but never strays further
@@ -361,10 +362,18 @@ func (g *Grounder) Update(dt float64) {
 		limb.Target = c.Target
 		limb.Weight = 1
 		limb.EffectorRotation = r.worldRot(c.Angle)
+		need := c.Offset
+		if leg.land.now {
+			// A foot about to land lower counts already, by the offset it
+			// lands at plus what the body can still cover at half its
+			// speed limit in the time left: the body is down when it
+			// lands instead of catching up with a leg stretched straight.
+			need = math.Min(need, leg.land.off+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+		}
 		if !found {
-			low, found = c.Offset, true
+			low, found = need, true
 		} else {
-			low = math.Min(low, c.Offset)
+			low = math.Min(low, need)
 		}
 	}
 	g.updateBody(r, dt, low, found, all)
@@ -439,6 +448,27 @@ type landing struct {
 	on bool
 	p  mgl64.Vec2 // the landing ankle, world
 	h  float64    // the ground line there along up (world): frame's plus the offset
+	// this frame's prediction (now: there is one): the landing offset and
+	// the rig-time seconds left until touch-down
+	now       bool
+	off, left float64
+}
+
+// cycleSwing reports whether the rig's Source is a WalkCycle whose phase
+// has leg's foot in the air (its last frames before touch-down come below
+// PlantedLift but it still moves forward: the swing rules keep it on its
+// way to the predicted landing).
+func (g *Grounder) cycleSwing(r *Rig, leg *grounderLeg) bool {
+	w, isWalk := r.Source.(*WalkCycle)
+	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 {
+		return false
+	}
+	_, _, _, duty, _, _, _, _ := w.defaults()
+	q := w.Phase(r.Time)
+	if leg.walkLeg == 1 {
+		q = math.Mod(q+0.5, 1)
+	}
+	return q >= duty
 }
 
 // predictLanding returns, for a swinging foot of a rig whose Source is a
@@ -477,7 +507,8 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 		}
 		*p = landing{on: true, p: land, h: base + s1}
 	}
-	return p.h - base, (1 - q) * period, true
+	p.now, p.off, p.left = true, p.h-base, (1-q)*period
+	return p.off, p.left, true
 }
 
 // riseAhead returns the offset a swinging foot needs for the 45-degree

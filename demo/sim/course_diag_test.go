@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/ik"
 	"github.com/ikanim/kit/ikanim/quality"
 	"github.com/ikanim/kit/terrain"
 )
@@ -15,6 +17,11 @@ import (
 var diagTweak = func(s *Course) {
 	if os.Getenv("IKANIM_DIAG_PLAN") != "" {
 		s.Grounder.PlanSwing = true
+	}
+	if v, _ := strconv.ParseFloat(os.Getenv("IKANIM_DIAG_SOFT"), 64); v > 0 {
+		for _, n := range []string{ikanim.LimbLegFar, ikanim.LimbLegNear} {
+			s.Rig.MustLimb(n).Solver().(*ik.TwoBone).Softness = v
+		}
 	}
 	if v, _ := strconv.ParseFloat(os.Getenv("IKANIM_DIAG_FOOTSPEED"), 64); v > 0 {
 		s.Grounder.FootSpeed = v
