@@ -412,8 +412,17 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	}
 	do := num.Or(g.LandSlope, DefaultLandSlope) * lift
 	da := num.Or(g.LandAngleSlope, DefaultLandAngleSlope) * lift
+	// The ground the landing bounds close on: where the foot will touch
+	// down when that is known (WalkCycle), else the ground under it now.
+	ref, aref, rise, drop, turn, known := s, phi, 0.0, 0.0, 0.0, false
+	if h, left, ok := g.predictLanding(r, leg, maxAngle, maxStep); ok {
+		// Half the speed limits over the time left: the bounds close
+		// continuously and leave the foot time to follow them.
+		ref, aref, known = h, leg.land.ang, true
+		rise, drop, turn = 0.5*swingRiseSpeed*left, 0.5*swingDropSpeed*left, 0.5*swingTurnSpeed*left
+	}
 	ang = c.Angle + math.Max(-swingTurnSpeed*dt, math.Min(swingTurnSpeed*dt, phi-c.Angle))
-	ang = phi + math.Max(-da, math.Min(da, ang-phi))
+	ang = aref + math.Max(-da-turn, math.Min(da+turn, ang-aref))
 	A, alpha := r.animStart[leg.foot], r.animAngle[leg.foot]
 	sa := s
 	if ang != phi && !g.OneRay {
@@ -421,14 +430,6 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, num.Or(g.RayUp, DefaultRayUp), num.Or(g.RayDown, DefaultRayDown), lift); v != -math.MaxFloat64 && num.Finite(v) {
 			sa = math.Min(v, maxStep)
 		}
-	}
-	// ref is the ground the landing bound closes on: where the foot will
-	// touch down when that is known, else the ground under it now.
-	ref, rise, drop, known := s, 0.0, 0.0, false
-	if h, left, ok := g.predictLanding(r, leg, maxAngle, maxStep); ok {
-		// Half the speed limits over the time left: the bounds close
-		// continuously and leave the foot time to follow them.
-		ref, rise, drop, known = h, 0.5*swingRiseSpeed*left, 0.5*swingDropSpeed*left, true
 	}
 	off = math.Min(math.Max(sa, c.Offset-swingDropSpeed*dt), math.Max(sa, ref+do+drop))
 	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep); cone > off {
@@ -448,6 +449,9 @@ type landing struct {
 	on bool
 	p  mgl64.Vec2 // the landing ankle, world
 	h  float64    // the ground line there along up (world): frame's plus the offset
+	// ang is the foot's rotation there (character frame; the level foot
+	// a WalkCycle lands with, turned to the ground)
+	ang float64
 	// this frame's prediction (now: there is one): the landing offset and
 	// the rig-time seconds left until touch-down
 	now       bool
@@ -500,12 +504,12 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
 	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up)
 	if !p.on || math.Abs(land.Sub(p.p).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))) > swingReplanDist {
-		s1, _, _, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
-		if !ok1 || math.Abs(s1) > maxStep || !num.Finite(s1) {
+		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
+		if !ok1 || math.Abs(s1) > maxStep || !num.Finite(s1) || !num.Finite(a1) {
 			p.on = false
 			return 0, 0, false
 		}
-		*p = landing{on: true, p: land, h: base + s1}
+		*p = landing{on: true, p: land, h: base + s1, ang: a1}
 	}
 	p.now, p.off, p.left = true, p.h-base, (1-q)*period
 	return p.off, p.left, true
