@@ -231,7 +231,11 @@ type grounderLeg struct {
 	walkLeg    int  // WalkCycle leg this limb is (0 near, 1 far), or -1
 	plan       swingPlan
 	land       landing // predicted touch-down of a swinging foot (WalkCycle)
-	lastH      float64 // last ground line height under the foot along up (world): frame's plus Offset
+	// shift moves the foot along forward (character frame, px) so it never
+	// plants over a drop (see predictLanding); shiftFrom is its value at
+	// lift-off.
+	shift, shiftFrom float64
+	lastH            float64 // last ground line height under the foot along up (world): frame's plus Offset
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -317,9 +321,13 @@ func (g *Grounder) Update(dt float64) {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
 		leg.land.now = false
+		g.updateShift(r, leg)
 		s, phi, lift, ok := g.place(r, leg, maxAngle)
 		if ok && -s > maxStep {
 			ok = false // the ground is too far below: over a drop
+		}
+		if r.airborne {
+			ok = false // falling or jumping: the feet hang
 		}
 		s = math.Min(s, maxStep) // ground far above: as high as the leg may go
 		c := &leg.contact
@@ -333,7 +341,7 @@ func (g *Grounder) Update(dt float64) {
 			c.Offset += (0 - c.Offset) * footAlpha
 			c.Angle += (0 - c.Angle) * footAlpha
 			limb.EffectorRotation = r.worldRot(c.Angle)
-			c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{0, -c.Offset}))
+			c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
 			limb.Target = c.Target
 			continue
 		}
@@ -357,7 +365,7 @@ func (g *Grounder) Update(dt float64) {
 		leg.init = true
 		c.Grounded = true
 		c.Planted = lift <= planted
-		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{0, -c.Offset}))
+		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
 		leg.lastH = r.frame.toWorld(mgl64.Vec2{}).Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) + c.Offset
 		limb.Target = c.Target
 		limb.Weight = 1
@@ -423,7 +431,7 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	}
 	ang = c.Angle + math.Max(-swingTurnSpeed*dt, math.Min(swingTurnSpeed*dt, phi-c.Angle))
 	ang = aref + math.Max(-da-turn, math.Min(da+turn, ang-aref))
-	A, alpha := r.animStart[leg.foot], r.animAngle[leg.foot]
+	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
 	sa := s
 	if ang != phi && !g.OneRay {
 		sb, cb := math.Sincos(alpha + ang)
@@ -452,10 +460,44 @@ type landing struct {
 	// ang is the foot's rotation there (character frame; the level foot
 	// a WalkCycle lands with, turned to the ground)
 	ang float64
+	// shift is how far the landing moved along forward (character frame,
+	// px; negative: back) so the foot does not plant over a drop
+	shift float64
 	// this frame's prediction (now: there is one): the landing offset and
 	// the rig-time seconds left until touch-down
 	now       bool
 	off, left float64
+}
+
+// landStep is the spacing, px, at which a landing over a drop looks back for
+// ground.
+const landStep = 2.0
+
+// updateShift sets the leg's forward shift for this frame: under a
+// WalkCycle a stance keeps the shift it landed with, and a swing eases from
+// the shift it lifted off with to its predicted landing's.
+func (g *Grounder) updateShift(r *Rig, leg *grounderLeg) {
+	w, isWalk := r.Source.(*WalkCycle)
+	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 || r.airborne {
+		// (In the air the feet hang, their weight fading: they land
+		// where the animation puts them.)
+		leg.shift, leg.shiftFrom, leg.land.on = 0, 0, false
+		return
+	}
+	_, _, _, duty, _, _, _, _ := w.defaults()
+	q := w.Phase(r.Time)
+	if leg.walkLeg == 1 {
+		q = math.Mod(q+0.5, 1)
+	}
+	if q < duty {
+		leg.shiftFrom = leg.shift
+		return
+	}
+	to := 0.0
+	if leg.land.on {
+		to = leg.land.shift
+	}
+	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep((q-duty)/(1-duty))
 }
 
 // cycleSwing reports whether the rig's Source is a WalkCycle whose phase
@@ -505,11 +547,27 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up)
 	if !p.on || math.Abs(land.Sub(p.p).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))) > swingReplanDist {
 		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
+		shift := 0.0
+		if ok1 && s1 < -maxStep || !ok1 {
+			// Over a drop: the step ends on the last ground behind it the
+			// foot can stand on (half a sole onto it), so no foot plants
+			// on air; the body walks on and falls off the ledge
+			// (GroundFollower.LedgeDrop).
+			ok1 = false
+			for x := landStep; x <= L/2+leg.Heel+leg.Toe; x += landStep {
+				if sx, _, _, okx := g.placeAt(r, leg, landC.Sub(mgl64.Vec2{x, 0}), 0, maxAngle, false); okx && sx >= -maxStep {
+					shift = -x - (leg.Heel+leg.Toe)/2
+					s1, a1, _, ok1 = g.placeAt(r, leg, landC.Add(mgl64.Vec2{shift, 0}), 0, maxAngle, false)
+					ok1 = ok1 && s1 >= -maxStep
+					break
+				}
+			}
+		}
 		if !ok1 || math.Abs(s1) > maxStep || !num.Finite(s1) || !num.Finite(a1) {
 			p.on = false
 			return 0, 0, false
 		}
-		*p = landing{on: true, p: land, h: base + s1, ang: a1}
+		*p = landing{on: true, p: land, h: base + s1, ang: a1, shift: shift}
 	}
 	p.now, p.off, p.left = true, p.h-base, (1-q)*period
 	return p.off, p.left, true
@@ -597,7 +655,7 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 // rotation phi (character frame), its animated clearance lift and whether any
 // ray found ground.
 func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, lift float64, ok bool) {
-	return g.placeAt(r, leg, r.animStart[leg.foot], r.animAngle[leg.foot], maxAngle, true)
+	return g.placeAt(r, leg, r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot], maxAngle, true)
 }
 
 // placeAt is place for an ankle at character-frame point A with animated

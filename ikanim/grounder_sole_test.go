@@ -163,3 +163,73 @@ func TestGrounderSwingingFootMovesContinuously(t *testing.T) {
 		t.Errorf("lifted feet: largest offset change %.2f px/frame, angle change %.3f rad/frame, sole %.3f px below the ground, want <= 8, <= 0.1 and <= 0.1", worstOff, worstAng, sunk)
 	}
 }
+
+// Walking off a ledge deeper than a step with the default settings (a
+// WalkCycle, a GroundFollower with Probe 24, a Grounder): no foot plants on
+// air (a landing predicted over the drop moves back onto the ledge), the
+// body falls once Position is over the drop, the feet hang while it falls
+// (no leg grounded), and it lands on the floor below and walks on, feet
+// planted on it.
+func TestGrounderWalksOffALedge(t *testing.T) {
+	// Ten phases of the walk at the ledge: starts 4 px apart over one step.
+	for start := 100.0; start < 140; start += 4 {
+		walkOffLedge(t, start)
+	}
+}
+
+func walkOffLedge(t *testing.T, start float64) {
+	g := &polyGround{pts: []mgl64.Vec2{{-1e4, 300}, {200, 300}, {200, 360}, {1e4, 360}}}
+	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustRig(t, def)
+	r.Position = mgl64.Vec2{start, 300}
+	fol, _ := NewGroundFollower(r, g)
+	fol.Probe = 24
+	gr, err := NewGrounder(r, g, BipedGrounderLegs()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &WalkCycle{}
+	r.Source = w
+	r.Add(fol, gr)
+	feet := [2]int{def.BoneIndex(BoneFootFar), def.BoneIndex(BoneFootNear)}
+	var worstGap float64
+	fell, landed := false, false
+	for i := 0; i < 360; i++ {
+		r.Position[0] += 1
+		r.Update(1.0 / 60)
+		if r.Airborne() {
+			fell = true
+			for k := range 2 {
+				if gr.Leg(k).Grounded {
+					t.Fatalf("start %v, frame %d: leg %d grounded while the body falls", start, i, k)
+				}
+			}
+			continue
+		}
+		if fell {
+			landed = true
+		}
+		for k := range 2 {
+			if !w.Planted(1-k, r.Time) {
+				continue
+			}
+			gap := math.Inf(1)
+			for x := -4.0; x <= 14; x += 0.25 {
+				p := solePoint(r, feet[k], x, 5)
+				if top, ok := groundTopAt(g, p[0]); ok {
+					gap = math.Min(gap, top-p[1])
+				}
+			}
+			worstGap = math.Max(worstGap, gap)
+		}
+	}
+	if !fell || !landed || math.Abs(r.Position[1]-360) > 1e-6 {
+		t.Errorf("start %v: fell %v, landed %v, y %v at the end; want true, true, 360", start, fell, landed, r.Position[1])
+	}
+	if worstGap > 1 {
+		t.Errorf("start %v: a planted foot %.2f px above the ground under it, want <= 1 (no foot planted on air)", start, worstGap)
+	}
+}

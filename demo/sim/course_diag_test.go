@@ -205,3 +205,37 @@ func TestCourseDiagSole(t *testing.T) {
 		}
 	}
 }
+
+// TestCourseDiagGap (IKANIM_DIAG=seeds) lists planted-foot gaps > 1 px.
+func TestCourseDiagGap(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("IKANIM_DIAG"))
+	if n == 0 {
+		t.Skip("set IKANIM_DIAG")
+	}
+	opts := terrain.BipedCourseOptions{Features: terrain.AllCourseFeatures &^ terrain.FeatureDrops}
+	if os.Getenv("IKANIM_DIAG_DROPS") != "" {
+		opts = terrain.BipedCourseOptions{}
+	}
+	shown := 0
+	for seed := range uint64(n) {
+		s, _ := NewCourse(Art{}, seed, opts)
+		diagTweak(s)
+		limit := int((s.Course.Goal[0]-s.Course.Start[0])/s.Speed*60) + 120
+		for i := 0; i < limit; i++ {
+			s.Step(1 / 60.0)
+			r := s.Rig
+			for li, l := range s.legs {
+				leg := s.Grounder.LegDef(li)
+				heel := solePoint(r, l[2], -leg.Heel, leg.AnkleHeight)
+				toe := solePoint(r, l[2], leg.Toe, leg.AnkleHeight)
+				gap, ok := s.solids.SoleGap(heel, toe, 1, courseReach)
+				planted := s.Cycle.Planted(1-li, r.Time) && !s.Follower.Falling()
+				if ok && planted && gap > 1 && shown < 30 {
+					shown++
+					st := s.Grounder.Leg(li)
+					t.Logf("seed %d frame %d leg %d: gap %.2f grounded %v lift %.2f off %.2f heel %v pos %v body %.1f", seed, i, li, gap, st.Grounded, st.Lift, st.Offset, heel, r.Position, s.Grounder.Body())
+				}
+			}
+		}
+	}
+}
