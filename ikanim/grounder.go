@@ -323,6 +323,7 @@ func (g *Grounder) Update(dt float64) {
 		leg.land.now = false
 		g.updateShift(r, leg)
 		s, phi, lift, ok := g.place(r, leg, maxAngle)
+		hit := ok // ground found, before the drop and airborne checks
 		if ok && -s > maxStep {
 			ok = false // the ground is too far below: over a drop
 		}
@@ -337,9 +338,23 @@ func (g *Grounder) Update(dt float64) {
 			leg.plan.on = false
 			c.Grounded, c.Planted = false, false
 			limb.Weight = 0
+			fade := footAlpha
+			if r.airborne && !g.DisableFeet {
+				// In the air the feet go back to the animation smoothly
+				// and the leg stays solved (the targets are the animated
+				// feet by touch-down), so the landing crouch bends the
+				// knees instead of pushing fading feet into the ground.
+				limb.Weight = 1
+				fade = 1 - math.Exp(-airFootSpeed*dt)
+			}
 			// Fade toward the animated foot.
-			c.Offset += (0 - c.Offset) * footAlpha
-			c.Angle += (0 - c.Angle) * footAlpha
+			c.Offset += (0 - c.Offset) * fade
+			c.Angle += (0 - c.Angle) * fade
+			if r.airborne && hit && c.Offset < s-lift {
+				// A hanging foot still rests on ground it meets (the
+				// ledge the body falls from), never sinks into it.
+				c.Offset = s - lift
+			}
 			limb.EffectorRotation = r.worldRot(c.Angle)
 			c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
 			limb.Target = c.Target
@@ -409,6 +424,7 @@ const (
 	swingRiseSpeed = 300.0 // px/s
 	swingConeSlope = 4.0   // px of cone rise per px of clearance
 	swingLookAhead = DefaultMaxStep
+	airFootSpeed   = 12.0 // 1/s: feet back to the animation in the air
 )
 
 // swing returns the offset along up and the rotation of a lifted foot whose
