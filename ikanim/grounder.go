@@ -143,7 +143,9 @@ type LegState struct {
 // not allocate.
 type Grounder struct {
 	// RayUp is how far above the animated ankle the rays start, px
-	// (default 40). RayDown is how far below it they end (default 60).
+	// (default 40, and never less than MaxStep plus the ankle height plus
+	// 1, so a step MaxStep high is always seen). RayDown is how far below
+	// it they end (default 60).
 	RayUp, RayDown float64
 	// MaxStep is the largest move of a foot along up, px (default 45): a
 	// foot whose ground lies further below stays where the animation put it
@@ -451,7 +453,7 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	sa := s
 	if ang != phi && !g.OneRay {
 		sb, cb := math.Sincos(alpha + ang)
-		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, num.Or(g.RayUp, DefaultRayUp), num.Or(g.RayDown, DefaultRayDown), lift); v != -math.MaxFloat64 && num.Finite(v) {
+		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift); v != -math.MaxFloat64 && num.Finite(v) {
 			sa = math.Min(v, maxStep)
 		}
 	}
@@ -624,6 +626,13 @@ func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, l
 	return math.Min(sa+rise+math.Max(0, lift)-d, maxStep)
 }
 
+// rayUp is how far above the ankle the foot rays start: RayUp, but at
+// least MaxStep above the sole (plus 1 px), so ground a foot may step up to
+// is never above the rays' start.
+func (g *Grounder) rayUp(leg *grounderLeg) float64 {
+	return math.Max(num.Or(g.RayUp, DefaultRayUp), num.Or(g.MaxStep, DefaultMaxStep)+leg.AnkleHeight+1)
+}
+
 // worldRot turns a character-frame rotation into the world rotation a limb's
 // EffectorRotation expects.
 func (r *Rig) worldRot(a float64) float64 {
@@ -685,7 +694,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		xs = [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}
 		n = 3
 	}
-	up := num.Or(g.RayUp, DefaultRayUp)
+	up := g.rayUp(leg)
 	down := num.Or(g.RayDown, DefaultRayDown)
 	lift = math.MaxFloat64
 	var hs, ns [maxGrounderSamples]mgl64.Vec2

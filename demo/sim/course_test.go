@@ -76,7 +76,7 @@ func TestBipedCoursesQuality(t *testing.T) {
 	t.Run("all", func(t *testing.T) {
 		t.Parallel()
 		courseSuite(t, terrain.BipedCourseOptions{}, all, courseFigs{
-			gapMean: 0.5, gapMax: 4, pen: 3.5, sole: 3.5, limb: 7, slip: 35,
+			gapMean: 0.5, gapMax: 3, pen: 2.5, sole: 2.5, limb: 7, slip: 10,
 			bodyPopPerS: 60, jointPop: 125,
 		})
 	})
