@@ -97,6 +97,7 @@ func (v *aimView) Status() string {
 
 func (v *aimView) Panel(ui *debugui.Context) {
 	a, r := v.s.Aimer, v.s.Reacher
+	ui.Checkbox(&a.Circle, "hands on circles round the chest (the article's aim)")
 	ui.Text("look weight")
 	ui.SliderF(&a.LookWeight, 0, 1, 0.05, 2)
 	ui.Text("arm reach (share of full)")

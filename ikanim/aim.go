@@ -77,6 +77,15 @@ type Aimer struct {
 	// that sets Facing itself every frame should do so only when its own
 	// reason to turn changes, or set Turn to Off.
 	Turn Switch
+	// Circle aims as the humanoid foot-IK article does instead of with
+	// the arm-aim solver: each hand (the main one and, unless OneHanded, the
+	// support one) moves on a circle around the chest, the main arm's
+	// shoulder, with that hand's own animated distance from it as radius, in
+	// the aim direction taken from the body position (the rig's root with
+	// the body offset) to the target, so the aim does not bob with the
+	// shoulder while the arms keep their animated shape; each hand keeps its
+	// animated angle to its radius. Default false.
+	Circle bool
 	// TurnMargin is how far behind the shoulder, px along the character's
 	// forward, the target must be before the aimer turns (default 12); the
 	// same margin the other way holds the turn, so a target near the
@@ -191,6 +200,10 @@ func (a *Aimer) Update(float64) {
 	if !(dist > 1e-9) {
 		dist, d = 1, mgl64.Vec2{1, 0}
 	}
+	if a.Circle {
+		a.circle(r, S, T, w)
+		return
+	}
 	theta := math.Atan2(d[1], d[0])
 	maxUp := num.Or(a.MaxUp, DefaultAimMaxUp)
 	maxDown := num.Or(a.MaxDown, DefaultAimMaxDown)
@@ -228,6 +241,49 @@ func (a *Aimer) Update(float64) {
 		sl.Target, sl.Weight = r.frame.toWorld(sp), w
 		if e := r.def.limbs[a.support].effector; e >= 0 {
 			sl.EffectorRotation = r.worldRot(phi - r.animAngle[e])
+		}
+	}
+}
+
+// circle is Update's Circle mode: S is the chest (the main shoulder as it
+// will be when the arms solve) and T the target, character frame. The aim
+// direction theta is that of T - B, B the body position (the root with the
+// body offset), clamped to [-MaxUp, MaxDown]; hand i, animated at H_i (its
+// limb's end joint with the body offset), goes to
+//
+//	S + |H_i - S| (cos theta, sin theta)
+//
+// and turns with its radius: by theta minus the animated angle of H_i - S.
+func (a *Aimer) circle(r *Rig, S, T mgl64.Vec2, w float64) {
+	B := r.animRoot.Add(r.BodyOffset)
+	d := T.Sub(B)
+	if !(d.Len() > 1e-9) {
+		d = mgl64.Vec2{1, 0}
+	}
+	theta := math.Atan2(d[1], d[0])
+	theta = math.Max(-num.Or(a.MaxUp, DefaultAimMaxUp), math.Min(num.Or(a.MaxDown, DefaultAimMaxDown), theta))
+	st, ct := math.Sincos(theta)
+	a.aimDir = r.frame.angleToWorld(theta)
+	for k, li := range [2]int{a.main, a.support} {
+		if li < 0 || (k == 1 && a.OneHanded) {
+			continue
+		}
+		ld := &r.def.limbs[li]
+		tip := ld.bones[len(ld.bones)-1]
+		H := r.animEnd[tip].Add(r.BodyOffset)
+		rad := H.Sub(S)
+		l := rad.Len()
+		P := mgl64.Vec2{S[0] + l*ct, S[1] + l*st}
+		if !num.FiniteVec(P) {
+			continue
+		}
+		limb := &r.limbs[li]
+		limb.Target, limb.Weight = r.frame.toWorld(P), w
+		if k == 0 {
+			a.wrist = limb.Target
+		}
+		if ld.effector >= 0 {
+			limb.EffectorRotation = r.worldRot(theta - math.Atan2(rad[1], rad[0]))
 		}
 	}
 }

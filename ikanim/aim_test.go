@@ -172,3 +172,40 @@ func TestAimerTurnsToATargetBehind(t *testing.T) {
 		}
 	}
 }
+
+// Circle (the humanoid foot-IK article's aim): each hand lies on a circle
+// around the chest (the main shoulder) with its own animated distance from
+// it as radius, in the direction from the body position (the root) to the
+// target, not from the shoulder; the head still looks at the target.
+// Checked against the geometry: |wrist - S| = |H - S| for the animated
+// wrist H, and wrist - S parallel to T - B.
+func TestAimerCircleHandsOnTheirOwnRadius(t *testing.T) {
+	for _, facing := range []Facing{FacingRight, FacingLeft} {
+		for _, tgt := range []mgl64.Vec2{{330, 180}, {400, 250}, {300, 150}} {
+			r, a := newAimBiped(t)
+			r.Source = stanceSource()
+			r.Facing = facing
+			if facing == FacingLeft {
+				tgt[0] = 400 - tgt[0]
+			}
+			a.Target, a.Circle = tgt, true
+			settle(r, 60)
+			S, _ := r.Joint(r.def.BoneIndex(BoneUpperArmNear))
+			B := r.ToWorld(r.animRoot.Add(r.BodyOffset))
+			dir := tgt.Sub(B).Normalize()
+			for _, fa := range []string{BoneForearmNear, BoneForearmFar} {
+				i := r.def.BoneIndex(fa)
+				_, wrist := r.Joint(i)
+				H := r.ToWorld(r.animEnd[i].Add(r.BodyOffset))
+				want := S.Add(dir.Mul(H.Sub(S).Len()))
+				if !near2(wrist, want, 1e-6) {
+					t.Errorf("facing %d target %v: %s wrist %v, want %v (radius %.2f from the shoulder, toward the target from the body)", facing, tgt, fa, wrist, want, H.Sub(S).Len())
+				}
+			}
+			// The aim direction is the body's, not the shoulder's.
+			if d := math.Remainder(a.AimAngle()-math.Atan2(dir[1], dir[0]), 2*math.Pi); math.Abs(d) > 1e-9 {
+				t.Errorf("facing %d target %v: aim angle %v, want %v", facing, tgt, a.AimAngle(), math.Atan2(dir[1], dir[0]))
+			}
+		}
+	}
+}

@@ -40,9 +40,11 @@
 // a hand leaving the side onto the wall so moves over EngageTime instead of
 // one frame.
 //
-// Body distance. A ray forward from the animated chest measures the wall's
-// distance w; the body offset along forward goes to w - Distance with
-// 1-exp(-BodySpeed*dt), so the chest keeps Distance from the wall. When the
+// Body distance (the article's AdjustBodyPos). A ray from the animated chest
+// along -n, n the wall's normal where the chest last saw it (square on, -forward,
+// at first), hits the wall at H with normal n'; the body offset goes to
+// H + n'*Distance - chest with 1-exp(-BodySpeed*dt), so the chest keeps
+// Distance from the wall along its normal, on a slanted wall too. When the
 // chest ray misses (above the corner) the offset holds.
 package ikanim
 
@@ -154,8 +156,9 @@ type Climber struct {
 	limbs                       []climbLimb
 	phase                       float64
 	chest                       mgl64.Vec2 // character-frame chest point (animated)
-	body                        float64    // current forward offset
-	applied                     float64
+	body                        float64    // current forward offset (bodyV's x)
+	bodyV, appliedV             mgl64.Vec2 // current body offset, and the one added to the rig's
+	wallN                       mgl64.Vec2 // the wall's normal where the chest last saw it
 	chestFrom, chestTo, chestPt mgl64.Vec2
 	chestHit                    bool
 }
@@ -425,22 +428,30 @@ func (c *Climber) cast(r *Rig, cl *climbLimb, from, to mgl64.Vec2) (p, n mgl64.V
 func (c *Climber) updateBody(r *Rig, dt float64) {
 	behind := num.Or(c.Behind, DefaultClimbBehind)
 	reach := num.Or(c.Reach, DefaultClimbReach)
-	from := mgl64.Vec2{c.chest[0] - behind, c.chest[1]}
-	to := mgl64.Vec2{c.chest[0] - behind + reach, c.chest[1]}
+	// Along the wall's normal where the chest last saw it (the article's
+	// climb normal), square on before that.
+	wn := c.wallN
+	if wn == (mgl64.Vec2{}) {
+		wn = mgl64.Vec2{-1, 0}
+	}
+	from := c.chest.Add(wn.Mul(behind))
+	to := c.chest.Sub(wn.Mul(reach - behind))
 	c.chestFrom, c.chestTo = r.frame.toWorld(from), r.frame.toWorld(to)
 	p, n, ok := c.cast(r, nil, from, to)
 	c.chestHit = ok && n[0] < -minGroundCos
-	want := c.body
+	want := c.bodyV
 	if c.chestHit {
 		c.chestPt = r.frame.toWorld(p)
-		want = p[0] - c.chest[0] - num.Or(c.Distance, DefaultClimbDistance)
+		c.wallN = n
+		want = p.Add(n.Mul(num.Or(c.Distance, DefaultClimbDistance))).Sub(c.chest)
 	}
-	c.body += (want - c.body) * (1 - math.Exp(-num.Or(c.BodySpeed, DefaultClimbBodySpeed)*dt))
-	if !num.Finite(c.body) {
-		c.body = 0
+	c.bodyV = c.bodyV.Add(want.Sub(c.bodyV).Mul(1 - math.Exp(-num.Or(c.BodySpeed, DefaultClimbBodySpeed)*dt)))
+	if !num.FiniteVec(c.bodyV) {
+		c.bodyV = mgl64.Vec2{}
 	}
-	r.BodyOffset[0] += c.body - c.applied
-	c.applied = c.body
+	c.body = c.bodyV[0]
+	r.BodyOffset = r.BodyOffset.Add(c.bodyV).Sub(c.appliedV)
+	c.appliedV = c.bodyV
 }
 
 // Release removes the climber's body offset from its rig and the weight of
@@ -448,8 +459,8 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 // the rig).
 func (c *Climber) Release() {
 	r := c.rig
-	r.BodyOffset[0] -= c.applied
-	c.applied, c.body = 0, 0
+	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)
+	c.appliedV, c.bodyV, c.body, c.wallN = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}
 	for i := range c.limbs {
 		r.limbs[c.limbs[i].limb].Weight = 0
 	}
@@ -472,12 +483,13 @@ func (c *Climber) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 }
 
 // Handoff ends the climb like Release but keeps the body where it is: the
-// climber's body offset moves into the rig's Position (along its forward),
+// climber's body offset moves into the rig's Position (along the wall's
+// normal),
 // and the limbs keep their weights and targets for the controller that
 // takes over (a Mantler).
 func (c *Climber) Handoff() {
 	r := c.rig
-	r.Position = r.Position.Add(r.Forward().Mul(c.applied))
-	r.BodyOffset[0] -= c.applied
-	c.applied, c.body = 0, 0
+	r.Position = r.Position.Add(r.frame.dirToWorld(c.appliedV))
+	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)
+	c.appliedV, c.bodyV, c.body, c.wallN = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}
 }

@@ -173,3 +173,34 @@ func loadClimbWorld(t testing.TB) *terrain.World {
 	}
 	return w
 }
+
+// The chest keeps Distance from the wall along the wall's normal (the
+// article's AdjustBodyPos: hit point plus normal times the distance), not
+// along forward: on a slab leaning back 25 degrees and on an overhang leaning
+// in 15 degrees the chest ends Distance from the face's line, measured
+// perpendicular to it, and a vertical wall keeps its square-on distance.
+func TestClimberKeepsDistanceAlongTheWallNormal(t *testing.T) {
+	for _, lean := range []float64{25, -15, 0} {
+		tn := math.Tan(lean * math.Pi / 180)
+		// The face runs from (300, 400) up to y 100, its x growing by tn
+		// per px of height (leaning back for lean > 0).
+		top := mgl64.Vec2{300 + 300*tn, 100}
+		g := &polyGround{pts: []mgl64.Vec2{{0, 400}, {300, 400}, top, {top[0] + 300, 100}}}
+		r, c := newClimbBiped(t, g)
+		// The chest 40 px in front of the face at its height.
+		r.Position = mgl64.Vec2{265, 330}
+		r.Update(1.0 / 60)
+		ch := r.ToWorld(c.chest)
+		r.Position[0] += 300 + (400-ch[1])*tn - 40 - ch[0]
+		settle(r, 240)
+		chest := r.ToWorld(c.chest.Add(r.BodyOffset))
+		// Distance from the chest to the face's line, perpendicular.
+		a, b := mgl64.Vec2{300, 400}, top
+		e := b.Sub(a).Normalize()
+		d := chest.Sub(a)
+		perp := math.Abs(d[0]*e[1] - d[1]*e[0])
+		if math.Abs(perp-DefaultClimbDistance) > 1e-3 {
+			t.Errorf("wall leaning %v degrees: chest %v px from the face along its normal, want %v", lean, perp, DefaultClimbDistance)
+		}
+	}
+}

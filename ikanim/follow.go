@@ -13,8 +13,10 @@ import (
 // it: one ray along -up through Position finds the ground, and Position moves
 // along up toward it with frame-rate independent smoothing, so steps and
 // slope changes turn into smooth body motion that the Grounder then refines
-// per foot. Over a gap (a miss) the height is kept, or, with Gravity, the
-// body falls until it lands on the ground below; Jump starts a jump. The zero
+// per foot. Off a ledge (ground deeper than LedgeDrop below) the body falls
+// until it lands on the ground below, with a crouch; over a gap (a miss) the
+// height is kept, or, with Gravity, the body falls too; Jump starts a jump.
+// The zero
 // value of each field means its documented default. It is a mover (StageMove): build it
 // with NewGroundFollower and add it to the rig; its Update does not
 // allocate.
@@ -37,8 +39,17 @@ type GroundFollower struct {
 	// constant-acceleration step v*dt + Gravity*dt^2/2 per frame, so the fall
 	// is the same at any frame rate, and each step is swept with a ray so a
 	// fast fall never passes through the ground. Default 0: over a miss the
-	// height is kept (a character walks over gaps).
+	// height is kept (a character walks over gaps) unless ground lies within
+	// 2*RayDown below, and a fall off a ledge (LedgeDrop) uses
+	// DefaultGravity; negative: no falls at all.
 	Gravity float64
+	// LedgeDrop, px, makes ground found deeper than this below the body a
+	// ledge (default DefaultMaxStep, the Grounder's largest step; negative:
+	// no ledges, the body follows any ground its ray finds): the Probe ray
+	// does not lead the body down it, and once the ground under Position
+	// lies that deep the body falls to it under Gravity and lands with the
+	// crouch, while the Grounder lets the feet go (Rig.Airborne).
+	LedgeDrop float64
 	// LandCrouchSpeed is the rate, 1/s, of the crouch that absorbs a landing:
 	// the body (Rig.BodyOffset, along -up) keeps the landing speed v and is
 	// brought back by a critically damped spring, dipping by
@@ -55,6 +66,7 @@ type GroundFollower struct {
 	init    bool
 	found   bool
 	falling bool    // airborne: moving under Gravity
+	g       float64 // the gravity of this fall, px/s^2
 	vel     float64 // speed along -up while airborne, px/s (negative: rising)
 	landV   float64 // speed of the last landing, px/s (0: no crouch running)
 	landT   float64 // seconds since that landing
@@ -79,7 +91,7 @@ func (f *GroundFollower) Jump(speed float64) {
 	if !(f.Gravity > 0) || !num.Finite(f.Gravity) || !num.Finite(speed) {
 		return
 	}
-	f.falling, f.vel = true, -math.Max(0, speed)
+	f.falling, f.vel, f.g = true, -math.Max(0, speed), f.Gravity
 }
 
 // NewGroundFollower builds a follower that keeps rig on ground.
@@ -98,6 +110,10 @@ func (f *GroundFollower) Found() bool { return f.found }
 
 // DefaultFollowSpeed is GroundFollower.Speed's default, 1/s.
 const DefaultFollowSpeed = 10.0
+
+// DefaultGravity is the gravity of a fall off a ledge when
+// GroundFollower.Gravity is 0, px/s^2 (about 9.8 m/s^2 at 100 px/m).
+const DefaultGravity = 980.0
 
 // Reset makes the next Follow snap to the ground (after a teleport).
 func (f *GroundFollower) Reset() { f.init = false }
@@ -156,6 +172,7 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	}
 	found := false
 	d := 0.0 // how far the lowest ground is above Position
+	ledge := num.Or(f.LedgeDrop, DefaultMaxStep)
 	for k := 0; k <= 1; k++ {
 		if probe == 0 && k == 1 {
 			continue
@@ -166,6 +183,11 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 			continue
 		}
 		h := p.Sub(o).Dot(up)
+		if k == 1 && f.LedgeDrop >= 0 && h < math.Min(d, 0)-ledge {
+			// A ledge ahead: the body must not start down it while the
+			// feet still stand on the upper level.
+			continue
+		}
 		if !found || h < d {
 			d = h
 		}
@@ -173,10 +195,27 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	}
 	if !found {
 		if f.Gravity > 0 && num.Finite(f.Gravity) {
-			f.falling, f.vel = true, 0
+			f.falling, f.vel, f.g = true, 0, f.Gravity
 			return f.fall(r, dt)
 		}
+		// Without Gravity a miss keeps the height (a gap is walked over),
+		// unless ground lies within another RayDown below: a ledge.
+		o := r.Position
+		if g := f.gravity(); g > 0 && f.LedgeDrop >= 0 && f.init {
+			if p, _, ok := f.ground.Raycast(o.Sub(up.Mul(rayDown)), o.Sub(up.Mul(2*rayDown))); ok && num.FiniteVec(p) {
+				f.falling, f.vel, f.g = true, 0, g
+				return f.fall(r, dt)
+			}
+		}
 		return false
+	}
+	if f.LedgeDrop >= 0 && d < -ledge && f.init {
+		// The ground under Position lies deeper than a step below: walked
+		// off a ledge, the body falls to it.
+		if g := f.gravity(); g > 0 {
+			f.falling, f.vel, f.g = true, 0, g
+			return f.fall(r, dt)
+		}
 	}
 	if !f.init {
 		f.init = true
@@ -193,16 +232,28 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	return true
 }
 
+// gravity is the gravity of a fall off a ledge, px/s^2: Gravity,
+// DefaultGravity when it is 0, and 0 (no falls) when it is negative or not
+// finite.
+func (f *GroundFollower) gravity() float64 {
+	if f.Gravity < 0 || !num.Finite(f.Gravity) {
+		return 0
+	}
+	return num.Or(f.Gravity, DefaultGravity)
+}
+
 // fall moves an airborne body by one exact constant-acceleration step along
 // -up, v*dt + g*dt^2/2, sweeping the step (from RayUp above, when coming
 // down) with a ray: a hit lands the body on the ground there. It reports
 // whether the body landed.
 func (f *GroundFollower) fall(r *Rig, dt float64) bool {
-	g := f.Gravity
+	g := f.g
 	if !(g > 0) || !num.Finite(g) {
 		f.falling, f.vel = false, 0
+		r.airborne = false
 		return false
 	}
+	r.airborne = true
 	if !(dt > 0) {
 		return false
 	}
@@ -220,6 +271,7 @@ func (f *GroundFollower) fall(r *Rig, dt float64) bool {
 			r.Position = r.Position.Add(down.Mul(d))
 			f.landV, f.landT = math.Sqrt(math.Max(0, v0*v0+2*g*d)), 0
 			f.falling, f.vel = false, 0
+			r.airborne = false
 			return true
 		}
 	}

@@ -161,3 +161,54 @@ func TestGroundFollowerLandingCrouch(t *testing.T) {
 		}
 	}
 }
+
+// Off a ledge deeper than LedgeDrop (default DefaultMaxStep) the body falls
+// with the default settings (Gravity 0: DefaultGravity) and lands on the
+// ground below, whether that ground is within the ray or further down (up to
+// 2*RayDown); the Probe does not lead it down the ledge before Position is
+// over it; a step no deeper than LedgeDrop is followed down as before; and a
+// gap with no ground within 2*RayDown below keeps the height (walked over).
+func TestGroundFollowerFallsOffALedge(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		drop  float64
+		fall  bool
+		floor float64
+	}{
+		{"step of 30 px", 30, false, 330},
+		{"ledge of 50 px (within the ray)", 50, true, 350},
+		{"ledge of 100 px (beyond the ray)", 100, true, 400},
+		{"abyss of 500 px (a gap)", 500, false, 300},
+	} {
+		g := &polyGround{pts: []mgl64.Vec2{{-1e4, 300}, {200, 300}, {200, 300 + c.drop}, {1e4, 300 + c.drop}}}
+		r, f := followerOn(t, g, mgl64.Vec2{150, 300}, 0)
+		f.Probe = 24
+		fell := false
+		for i := 0; i < 180; i++ {
+			if r.Position[0] < 199 && r.Position[1] != 300 && c.fall {
+				t.Fatalf("%s: at x %v (before the ledge) y %v, want 300: the probe led the body down the ledge", c.name, r.Position[0], r.Position[1])
+			}
+			fell = fell || f.Falling() || r.Airborne()
+			r.Position[0] += 1
+			r.Update(1.0 / 60)
+		}
+		if fell != c.fall || f.Falling() || math.Abs(r.Position[1]-c.floor) > 1e-6 {
+			t.Errorf("%s: fell %v, falling %v at the end, y %v; want fell %v, landed at %v", c.name, fell, f.Falling(), r.Position[1], c.fall, c.floor)
+		}
+	}
+	// LedgeDrop < 0: the old behaviour, a ledge within the ray is followed
+	// down like a step.
+	g := &polyGround{pts: []mgl64.Vec2{{-1e4, 300}, {200, 300}, {200, 350}, {1e4, 350}}}
+	r, f := followerOn(t, g, mgl64.Vec2{150, 300}, 0)
+	f.LedgeDrop = -1
+	for i := 0; i < 180; i++ {
+		if f.Falling() {
+			t.Fatal("LedgeDrop -1: fell")
+		}
+		r.Position[0] += 1
+		r.Update(1.0 / 60)
+	}
+	if math.Abs(r.Position[1]-350) > 0.01 {
+		t.Errorf("LedgeDrop -1: y %v, want 350", r.Position[1])
+	}
+}

@@ -143,7 +143,9 @@ type LegState struct {
 // not allocate.
 type Grounder struct {
 	// RayUp is how far above the animated ankle the rays start, px
-	// (default 40). RayDown is how far below it they end (default 60).
+	// (default 40, and never less than MaxStep plus the ankle height plus
+	// 1, so a step MaxStep high is always seen). RayDown is how far below
+	// it they end (default 60).
 	RayUp, RayDown float64
 	// MaxStep is the largest move of a foot along up, px (default 45): a
 	// foot whose ground lies further below stays where the animation put it
@@ -230,7 +232,12 @@ type grounderLeg struct {
 	init       bool // offset and angle hold a value from a grounded frame
 	walkLeg    int  // WalkCycle leg this limb is (0 near, 1 far), or -1
 	plan       swingPlan
-	lastH      float64 // last ground line height under the foot along up (world): frame's plus Offset
+	land       landing // predicted touch-down of a swinging foot (WalkCycle)
+	// shift moves the foot along forward (character frame, px) so it never
+	// plants over a drop (see predictLanding); shiftFrom is its value at
+	// lift-off.
+	shift, shiftFrom float64
+	lastH            float64 // last ground line height under the foot along up (world): frame's plus Offset
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -315,9 +322,15 @@ func (g *Grounder) Update(dt float64) {
 	for i := range g.legs {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
+		leg.land.now = false
+		g.updateShift(r, leg)
 		s, phi, lift, ok := g.place(r, leg, maxAngle)
+		hit := ok // ground found, before the drop and airborne checks
 		if ok && -s > maxStep {
 			ok = false // the ground is too far below: over a drop
+		}
+		if r.airborne {
+			ok = false // falling or jumping: the feet hang
 		}
 		s = math.Min(s, maxStep) // ground far above: as high as the leg may go
 		c := &leg.contact
@@ -327,16 +340,32 @@ func (g *Grounder) Update(dt float64) {
 			leg.plan.on = false
 			c.Grounded, c.Planted = false, false
 			limb.Weight = 0
+			fade := footAlpha
+			if r.airborne && !g.DisableFeet {
+				// In the air the feet go back to the animation smoothly
+				// and the leg stays solved (the targets are the animated
+				// feet by touch-down), so the landing crouch bends the
+				// knees instead of pushing fading feet into the ground.
+				limb.Weight = 1
+				fade = 1 - math.Exp(-airFootSpeed*dt)
+			}
 			// Fade toward the animated foot.
-			c.Offset += (0 - c.Offset) * footAlpha
-			c.Angle += (0 - c.Angle) * footAlpha
+			c.Offset += (0 - c.Offset) * fade
+			c.Angle += (0 - c.Angle) * fade
+			if r.airborne && hit && c.Offset < s-lift {
+				// A hanging foot still rests on ground it meets (the
+				// ledge the body falls from), never sinks into it.
+				c.Offset = s - lift
+			}
 			limb.EffectorRotation = r.worldRot(c.Angle)
-			c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{0, -c.Offset}))
+			c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
 			limb.Target = c.Target
 			continue
 		}
 		if off, ang, ok := g.planSwing(r, leg, s, lift, maxAngle, maxStep, dt); ok {
 			c.Offset, c.Angle = off, ang
+		} else if leg.init && footAlpha == 1 && (lift > planted || g.cycleSwing(r, leg)) {
+			c.Offset, c.Angle = g.swing(r, leg, s, phi, lift, maxAngle, maxStep, dt)
 		} else if leg.init && lift > planted {
 			// A lifted foot follows smoothly, but never strays further
 			// from its ground target than LandSlope (LandAngleSlope) per
@@ -353,18 +382,255 @@ func (g *Grounder) Update(dt float64) {
 		leg.init = true
 		c.Grounded = true
 		c.Planted = lift <= planted
-		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{0, -c.Offset}))
+		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
 		leg.lastH = r.frame.toWorld(mgl64.Vec2{}).Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) + c.Offset
 		limb.Target = c.Target
 		limb.Weight = 1
 		limb.EffectorRotation = r.worldRot(c.Angle)
+		need := c.Offset
+		if leg.land.now {
+			// A foot about to land lower counts already, by the offset it
+			// lands at plus what the body can still cover at half its
+			// speed limit in the time left: the body is down when it
+			// lands instead of catching up with a leg stretched straight.
+			need = math.Min(need, leg.land.off+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+		}
 		if !found {
-			low, found = c.Offset, true
+			low, found = need, true
 		} else {
-			low = math.Min(low, c.Offset)
+			low = math.Min(low, need)
 		}
 	}
 	g.updateBody(r, dt, low, found, all)
+}
+
+// Swinging feet (the default, FootSpeed 0). A lifted foot's ground
+// placement (s, phi) jumps wherever a sole ray crosses an edge: a step's
+// riser, a tooth's tip. The foot instead moves continuously, every rule
+// bounded so it still lands exactly (LandSlope, LandAngleSlope):
+//
+//   - its angle turns toward phi at most swingTurnSpeed rad/s, and the
+//     offset that keeps the whole sole out of the ground is measured again
+//     at that angle;
+//   - it rises at once (never into the ground), and before a face steeper
+//     than 45 degrees ahead of the toe it is already raised by the face's
+//     height less the distance to it (a 45-degree clearance cone: one ray
+//     along the foot from the toe, swingLookAhead px, and one down onto the
+//     face's top), so the rise starts before the toe reaches a riser and
+//     grows continuously as it nears it;
+//   - it goes down at most swingDropSpeed px/s, or as fast as the landing
+//     bound (LandSlope times the clearance) asks near touch-down.
+const (
+	swingTurnSpeed = 6.0   // rad/s
+	swingDropSpeed = 240.0 // px/s
+	swingRiseSpeed = 300.0 // px/s
+	swingConeSlope = 4.0   // px of cone rise per px of clearance
+	swingLookAhead = DefaultMaxStep
+	airFootSpeed   = 12.0 // 1/s: feet back to the animation in the air
+)
+
+// swing returns the offset along up and the rotation of a lifted foot whose
+// ground placement is s, phi at clearance lift (see the rules above).
+func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxStep, dt float64) (off, ang float64) {
+	c := &leg.contact
+	if !(dt > 0) {
+		dt = 0
+	}
+	do := num.Or(g.LandSlope, DefaultLandSlope) * lift
+	da := num.Or(g.LandAngleSlope, DefaultLandAngleSlope) * lift
+	// The ground the landing bounds close on: where the foot will touch
+	// down when that is known (WalkCycle), else the ground under it now.
+	ref, aref, rise, drop, turn, known := s, phi, 0.0, 0.0, 0.0, false
+	if h, left, ok := g.predictLanding(r, leg, maxAngle, maxStep); ok {
+		// Half the speed limits over the time left: the bounds close
+		// continuously and leave the foot time to follow them.
+		ref, aref, known = h, leg.land.ang, true
+		rise, drop, turn = 0.5*swingRiseSpeed*left, 0.5*swingDropSpeed*left, 0.5*swingTurnSpeed*left
+	}
+	ang = c.Angle + math.Max(-swingTurnSpeed*dt, math.Min(swingTurnSpeed*dt, phi-c.Angle))
+	ang = aref + math.Max(-da-turn, math.Min(da+turn, ang-aref))
+	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
+	sa := s
+	if ang != phi && !g.OneRay {
+		sb, cb := math.Sincos(alpha + ang)
+		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift); v != -math.MaxFloat64 && num.Finite(v) {
+			sa = math.Min(v, maxStep)
+		}
+	}
+	off = math.Min(math.Max(sa, c.Offset-swingDropSpeed*dt), math.Max(sa, ref+do+drop))
+	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep); cone > off {
+		cone = math.Min(cone, c.Offset+swingRiseSpeed*dt)
+		off = math.Max(off, math.Min(cone, math.Max(s, ref)+swingConeSlope*lift))
+	}
+	if known {
+		// A landing above the ground under the foot: rise toward it no
+		// faster than swingRiseSpeed would still make it by touch-down.
+		off = math.Max(off, ref-do-rise)
+	}
+	return off, ang
+}
+
+// landing is a swinging foot's predicted touch-down.
+type landing struct {
+	on bool
+	p  mgl64.Vec2 // the landing ankle, world
+	h  float64    // the ground line there along up (world): frame's plus the offset
+	// ang is the foot's rotation there (character frame; the level foot
+	// a WalkCycle lands with, turned to the ground)
+	ang float64
+	// shift is how far the landing moved along forward (character frame,
+	// px; negative: back) so the foot does not plant over a drop
+	shift float64
+	// this frame's prediction (now: there is one): the landing offset and
+	// the rig-time seconds left until touch-down
+	now       bool
+	off, left float64
+}
+
+// landStep is the spacing, px, at which a landing over a drop looks back for
+// ground.
+const landStep = 2.0
+
+// updateShift sets the leg's forward shift for this frame: under a
+// WalkCycle a stance keeps the shift it landed with, and a swing eases from
+// the shift it lifted off with to its predicted landing's.
+func (g *Grounder) updateShift(r *Rig, leg *grounderLeg) {
+	w, isWalk := r.Source.(*WalkCycle)
+	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 || r.airborne {
+		// (In the air the feet hang, their weight fading: they land
+		// where the animation puts them.)
+		leg.shift, leg.shiftFrom, leg.land.on = 0, 0, false
+		return
+	}
+	_, _, _, duty, _, _, _, _ := w.defaults()
+	q := w.Phase(r.Time)
+	if leg.walkLeg == 1 {
+		q = math.Mod(q+0.5, 1)
+	}
+	if q < duty {
+		leg.shiftFrom = leg.shift
+		return
+	}
+	to := 0.0
+	if leg.land.on {
+		to = leg.land.shift
+	}
+	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep((q-duty)/(1-duty))
+}
+
+// cycleSwing reports whether the rig's Source is a WalkCycle whose phase
+// has leg's foot in the air (its last frames before touch-down come below
+// PlantedLift but it still moves forward: the swing rules keep it on its
+// way to the predicted landing).
+func (g *Grounder) cycleSwing(r *Rig, leg *grounderLeg) bool {
+	w, isWalk := r.Source.(*WalkCycle)
+	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 {
+		return false
+	}
+	_, _, _, duty, _, _, _, _ := w.defaults()
+	q := w.Phase(r.Time)
+	if leg.walkLeg == 1 {
+		q = math.Mod(q+0.5, 1)
+	}
+	return q >= duty
+}
+
+// predictLanding returns, for a swinging foot of a rig whose Source is a
+// WalkCycle, the offset (in this frame) at which it will touch down and the
+// rig-time seconds left until then. The landing ankle is at x_land = half +
+// (1-q)*L in the character frame (see grounder_plan.go), a fixed world point
+// while the speed holds: the level foot's placement there is measured once
+// per step and again only when that point drifts by swingReplanDist.
+func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep float64) (off, left float64, ok bool) {
+	p := &leg.land
+	w, isWalk := r.Source.(*WalkCycle)
+	if !isWalk || leg.walkLeg < 0 || !w.bones(r.def).ok || w.amount <= 0 {
+		p.on = false
+		return 0, 0, false
+	}
+	stride, period, _, duty, _, _, _, _ := w.defaults()
+	q := w.Phase(r.Time)
+	if leg.walkLeg == 1 {
+		q = math.Mod(q+0.5, 1)
+	}
+	if q < duty {
+		p.on = false
+		return 0, 0, false
+	}
+	L := stride * w.amount
+	A := r.animStart[leg.foot]
+	landC := mgl64.Vec2{duty*L/2 + (1-q)*L, A[1]}
+	land := r.frame.toWorld(landC)
+	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
+	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up)
+	if !p.on || math.Abs(land.Sub(p.p).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))) > swingReplanDist {
+		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
+		shift := 0.0
+		if ok1 && s1 < -maxStep || !ok1 {
+			// Over a drop: the step ends on the last ground behind it the
+			// foot can stand on (half a sole onto it), so no foot plants
+			// on air; the body walks on and falls off the ledge
+			// (GroundFollower.LedgeDrop).
+			ok1 = false
+			for x := landStep; x <= L/2+leg.Heel+leg.Toe; x += landStep {
+				if sx, _, _, okx := g.placeAt(r, leg, landC.Sub(mgl64.Vec2{x, 0}), 0, maxAngle, false); okx && sx >= -maxStep {
+					shift = -x - (leg.Heel+leg.Toe)/2
+					s1, a1, _, ok1 = g.placeAt(r, leg, landC.Add(mgl64.Vec2{shift, 0}), 0, maxAngle, false)
+					ok1 = ok1 && s1 >= -maxStep
+					break
+				}
+			}
+		}
+		if !ok1 || math.Abs(s1) > maxStep || !num.Finite(s1) || !num.Finite(a1) {
+			p.on = false
+			return 0, 0, false
+		}
+		*p = landing{on: true, p: land, h: base + s1, ang: a1, shift: shift}
+	}
+	p.now, p.off, p.left = true, p.h-base, (1-q)*period
+	return p.off, p.left, true
+}
+
+// riseAhead returns the offset a swinging foot needs for the 45-degree
+// clearance cone before a steep face ahead of its toe (see swing), or
+// -MaxFloat64 when there is none. beta is the foot's angle, sa its
+// offset on the ground under it, lift its clearance.
+func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, lift, maxStep float64) float64 {
+	none := -math.MaxFloat64
+	if g.ground == nil {
+		return none
+	}
+	sb, cb := math.Sincos(beta)
+	ah := leg.AnkleHeight
+	toe := mgl64.Vec2{A[0] + leg.Toe*cb - ah*sb, A[1] + leg.Toe*sb + ah*cb - sa}
+	p, n, ok := g.ground.Raycast(r.frame.toWorld(toe), r.frame.toWorld(toe.Add(mgl64.Vec2{swingLookAhead, 0})))
+	if !ok || !num.FiniteVec(p) || !num.FiniteVec(n) {
+		return none
+	}
+	q, nl := r.frame.toLocal(p), r.frame.dirToLocal(n)
+	if !(math.Abs(nl[0]) > -nl[1]) {
+		return none // no steeper than 45 degrees: the sole rays handle it
+	}
+	d := math.Max(0, q[0]-toe[0])
+	x := q[0] + 1 // just past the face
+	tp, _, ok := g.ground.Raycast(r.frame.toWorld(mgl64.Vec2{x, A[1] - maxStep - ah}), r.frame.toWorld(mgl64.Vec2{x, toe[1]}))
+	if !ok || !num.FiniteVec(tp) {
+		return none
+	}
+	rise := toe[1] - r.frame.toLocal(tp)[1]
+	if !(rise > 0) {
+		return none
+	}
+	// At the face the sole is as high above its top as it is above the
+	// ground now (the clearance the whole sole keeps once over it).
+	return math.Min(sa+rise+math.Max(0, lift)-d, maxStep)
+}
+
+// rayUp is how far above the ankle the foot rays start: RayUp, but at
+// least MaxStep above the sole (plus 1 px), so ground a foot may step up to
+// is never above the rays' start.
+func (g *Grounder) rayUp(leg *grounderLeg) float64 {
+	return math.Max(num.Or(g.RayUp, DefaultRayUp), num.Or(g.MaxStep, DefaultMaxStep)+leg.AnkleHeight+1)
 }
 
 // worldRot turns a character-frame rotation into the world rotation a limb's
@@ -414,7 +680,7 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 // rotation phi (character frame), its animated clearance lift and whether any
 // ray found ground.
 func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, lift float64, ok bool) {
-	return g.placeAt(r, leg, r.animStart[leg.foot], r.animAngle[leg.foot], maxAngle, true)
+	return g.placeAt(r, leg, r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot], maxAngle, true)
 }
 
 // placeAt is place for an ankle at character-frame point A with animated
@@ -428,7 +694,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		xs = [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}
 		n = 3
 	}
-	up := num.Or(g.RayUp, DefaultRayUp)
+	up := g.rayUp(leg)
 	down := num.Or(g.RayDown, DefaultRayDown)
 	lift = math.MaxFloat64
 	var hs, ns [maxGrounderSamples]mgl64.Vec2
@@ -471,6 +737,15 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	if !num.Finite(lift) || lift < 0 || lift == math.MaxFloat64 {
 		lift = 0 // an animated sole below its ground line stands on the ground
 	}
+	if !ok && !g.OneRay && g.ground != nil {
+		// No ground under heel, ankle or toe: the sole may still stand on
+		// something narrower than its samples' spacing (a post between two
+		// slots). The whole-sole rays, level, look between them.
+		sb, cb := math.Sincos(alpha)
+		if s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift); s != -math.MaxFloat64 && num.Finite(s) {
+			return s, 0, lift, true
+		}
+	}
 	if !ok {
 		return 0, 0, lift, false
 	}
@@ -478,8 +753,19 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	if n == 3 && hit[0] && hit[2] && hs[2][0]-hs[0][0] > 1e-9 {
 		// Heel and toe on the ground: the chord between their hits, which
 		// moves continuously as the foot passes a crease (the mean normal
-		// jumps when a sample crosses one).
-		phi = math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])
+		// jumps when a sample crosses one), kept within the angles of the
+		// surfaces the rays hit: across a crease the chord lies between
+		// them anyway, but across a step edge (both treads level, the
+		// chord as steep as the riser) the foot stays level, as the
+		// normals say, instead of tipping onto the riser's edge and back.
+		lo, hi := math.MaxFloat64, -math.MaxFloat64
+		for k := 0; k < n; k++ {
+			if hit[k] {
+				a := math.Atan2(ns[k][0], -ns[k][1])
+				lo, hi = math.Min(lo, a), math.Max(hi, a)
+			}
+		}
+		phi = math.Max(lo, math.Min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
 	}
 	phi = math.Max(-maxAngle, math.Min(maxAngle, phi))
 	sb, cb := math.Sincos(alpha + phi)

@@ -108,6 +108,7 @@ type Rig struct {
 	// Motion measured between Updates (the game's own moves).
 	lastPos  mgl64.Vec2
 	hasLast  bool
+	airborne bool // a mover has the body in the air (Airborne)
 	velocity mgl64.Vec2
 }
 
@@ -268,6 +269,10 @@ func (r *Rig) Velocity() mgl64.Vec2 { return r.velocity }
 
 // Speed returns Velocity along Forward, px/s (negative: walking backward).
 func (r *Rig) Speed() float64 { return r.velocity.Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0})) }
+
+// Airborne reports whether a mover (a GroundFollower falling or jumping)
+// has the body in the air this frame: a Grounder then lets the feet go.
+func (r *Rig) Airborne() bool { return r.airborne }
 
 // IsIdle reports whether the character stands still: the Idle switch, or,
 // when it is Auto, |Speed()| below IdleSpeed.

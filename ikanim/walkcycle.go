@@ -51,8 +51,13 @@ type WalkCycle struct {
 	Ankle float64
 
 	amount float64 // stride fraction set by Drive, in [0,1]
-	cached *RigDef
-	idx    walkBones
+	// shown is the stride fraction the last Pose used, at rig time lastT:
+	// it follows amount down at most 1/walkStopTime per second (a stop
+	// settles the feet instead of snapping them together).
+	shown, lastT float64
+	posed        bool
+	cached       *RigDef
+	idx          walkBones
 }
 
 type walkBones struct {
@@ -73,6 +78,13 @@ func (w *WalkCycle) defaults() (stride, period, height, duty, bob, swing, lean, 
 	return pick(w.Stride, 56), pick(w.Period, 0.9), pick(w.StepHeight, 9), duty,
 		pick(w.Bob, 2), pick(w.ArmSwing, 0.45), pick(w.Lean, 0.08), pick(w.Ankle, 5)
 }
+
+// walkStopTime is the shortest time, s of the rig's time, in which a
+// WalkCycle's pose goes from the full stride to standing when the speed
+// drops (a stop): the stride shrinks at most 1/walkStopTime per second, so
+// the legs settle over a few frames instead of snapping together in one.
+// Speeding up is not delayed (planted feet must not slip).
+const walkStopTime = 0.25
 
 // NominalSpeed is the speed of a full stride at TimeScale 1, px/s.
 func (w *WalkCycle) NominalSpeed() float64 {
@@ -163,6 +175,10 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 	}
 	stride, _, height, duty, bobAmp, swing, lean, ankle := w.defaults()
 	a := w.amount
+	if dt := t - w.lastT; w.posed && a < w.shown && dt > 0 && dt < walkStopTime {
+		a = w.shown - math.Min(w.shown-a, dt/walkStopTime)
+	}
+	w.shown, w.lastT, w.posed = a, t, true
 	p := w.Phase(t)
 	L := stride * a
 	half := duty * L / 2 // planted feet run from +half to -half

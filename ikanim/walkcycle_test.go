@@ -66,3 +66,51 @@ func TestWalkCycleStandsStillAtZeroSpeed(t *testing.T) {
 		t.Errorf("idle feet at %v and %v, want together", a, b)
 	}
 }
+
+// A stop settles the legs over walkStopTime instead of snapping them to the
+// standing pose in one frame: walking at the nominal speed and stopping
+// dead at twelve phases of a cycle (60 TPS), no bone's local angle changes
+// by more than QUALITY.md's 15 degrees in a frame (it was 30 to 46: the legs
+// snapped together), and 0.3 s later the pose is the standing one.
+func TestWalkCycleStopSettles(t *testing.T) {
+	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const dt = 1.0 / 60
+	for k := 0; k < 12; k++ {
+		r := mustRig(t, def)
+		w := &WalkCycle{}
+		r.Source = w
+		v := w.NominalSpeed()
+		for i := 0; i < 60+4*k; i++ {
+			r.Position[0] += v * dt
+			r.Update(dt)
+		}
+		prev := make([]float64, def.NumBones())
+		for i := range prev {
+			prev[i] = r.LocalAngle(i)
+		}
+		worst := 0.0
+		for i := 0; i < 18; i++ { // stopped
+			r.Update(dt)
+			for b := range prev {
+				worst = math.Max(worst, math.Abs(math.Remainder(r.LocalAngle(b)-prev[b], 2*math.Pi)))
+				prev[b] = r.LocalAngle(b)
+			}
+		}
+		if worst > 15*math.Pi/180 {
+			t.Errorf("stop %d: a joint turned %.1f degrees in a frame, want <= 15", k, worst*180/math.Pi)
+		}
+		stand := mustRig(t, def)
+		stand.Source = &WalkCycle{}
+		stand.Time = r.Time
+		stand.Update(0)
+		for b := range prev {
+			if d := math.Abs(math.Remainder(r.LocalAngle(b)-stand.LocalAngle(b), 2*math.Pi)); d > 1e-9 {
+				t.Errorf("stop %d: bone %d %.3g rad from the standing pose 0.3 s after the stop", k, b, d)
+				break
+			}
+		}
+	}
+}

@@ -31,7 +31,9 @@ const numCourseFeatures = 9
 // penetration of every planted sole sampled every 1 px, the whole-sole
 // penetration of every foot in every frame, the penetration of every bone
 // segment sampled every 1 px, slip per stance, body pop, joint pop, knee bend
-// flips and NaN.
+// flips and NaN. While the body is in the air (off a ledge: the follower's
+// Falling) no foot counts as planted, and body pop is not taken during the
+// fall or the landing crouch (a landing is not a walking body's pop).
 type Course struct {
 	Course   *terrain.BipedCourse
 	Rig      *ikanim.Rig
@@ -138,7 +140,12 @@ func (s *Course) Measure(dt float64) {
 	m.Frame()
 	rigFinite(m, r)
 	jointPops(m, r, s.pops)
-	m.BodyPop(s.body.Step(r.BodyOffset[1]))
+	// Off a ledge the body falls and lands with a crouch: no foot stands
+	// then, and the crouch is the landing's, not a walking body's pop.
+	air := s.Follower.Falling()
+	if d := s.body.Step(r.BodyOffset[1]); !air && s.Follower.LandCrouch() == 0 {
+		m.BodyPop(d)
+	}
 	for i := 0; i < r.Def().NumBones(); i++ {
 		a, b := r.Joint(i)
 		d := s.solids.SegmentDepth(a, b, 1)
@@ -158,7 +165,7 @@ func (s *Course) Measure(dt float64) {
 			s.soleBy[f] = math.Max(s.soleBy[f], -gap)
 		}
 		// Grounder leg 0 is the far leg, the walk cycle's leg 1.
-		planted := s.Cycle.Planted(1-i, r.Time) && s.Cycle.Amount() > 0
+		planted := s.Cycle.Planted(1-i, r.Time) && s.Cycle.Amount() > 0 && !air
 		if planted && ok {
 			m.Contact(gap)
 			s.gapBy[f] = math.Max(s.gapBy[f], gap)
