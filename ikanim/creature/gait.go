@@ -15,7 +15,8 @@ package creature
 // holdStretch of its reach, or folded tighter than its least
 // distance (legs.go), lifts at once, whatever the rules below: its
 // foot could not stay on its contact. Any other planted leg that wants to
-// step may lift only if
+// step (strayed, beyond ReachRatio, or with its knee in the solid under its
+// foot, update.go step 6) may lift only if
 //
 //   - after it lifts, at least Gait.MinPlanted feet stay planted;
 //   - none of its neighbours is in the air;
