@@ -41,13 +41,15 @@ func TestKneeBlocked(t *testing.T) {
 }
 
 // TestCreatureKneeInSolidSteps: a planted leg whose knee lies inside the
-// ground under its foot wants to step (gaitStep) though it is neither
-// strayed nor stretched; the same leg with its knee above the ground stays
-// planted.
+// ground under its foot lifts (gaitStep) though it is neither strayed nor
+// stretched, and even while a neighbour is in the air; the same leg with its
+// knee above the ground stays planted.
 func TestCreatureKneeInSolidSteps(t *testing.T) {
 	spider, _, _, _ := creatureSceneKinds(t)
 	w := creatureTestWorld(t, "flat")
-	for _, sunk := range []bool{false, true} {
+	for _, tc := range []struct {
+		sunk, neighbourUp bool
+	}{{false, false}, {true, false}, {true, true}} {
 		c, err := New(spider, mgl64.Vec2{400, sceneGroundY - spider.BodyHeight()}, w)
 		if err != nil {
 			t.Fatal(err)
@@ -59,12 +61,21 @@ func TestCreatureKneeInSolidSteps(t *testing.T) {
 		if !c.Leg(i).Planted {
 			t.Fatalf("leg %d not planted after settling", i)
 		}
-		if sunk {
+		if tc.neighbourUp {
+			j := int(c.def.legs[i].neighbour[1])
+			if j < 0 || c.legs[j].state != legPlanted {
+				t.Fatalf("leg %d: neighbour %d not planted", i, j)
+			}
+			c.legs[j].state = legStepping // as if it had just lifted
+			c.planted--
+			c.airborn++
+		}
+		if tc.sunk {
 			c.poses[i].knee = c.legs[i].foot.Add(mgl64.Vec2{0, 6}) // in the ground
 		}
 		c.gaitStep(w)
-		if got := c.Leg(i).Planted; got == sunk {
-			t.Errorf("knee in the ground %v: leg %d planted %v after gaitStep, want %v", sunk, i, got, !sunk)
+		if got := c.Leg(i).Planted; got == tc.sunk {
+			t.Errorf("knee in the ground %v, neighbour in the air %v: leg %d planted %v after gaitStep, want %v", tc.sunk, tc.neighbourUp, i, got, !tc.sunk)
 		}
 	}
 }

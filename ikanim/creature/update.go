@@ -42,8 +42,9 @@ package creature
 //     frame) lies in the solid under its foot (kneeBlocked: below the
 //     plane of the foot's face by more than kneeSink, a dot product, and
 //     then a ray from just off the face to the knee enters a solid): it
-//     lifts instead of standing bent through the ground. Its bend side does
-//     not change (no flip while planted).
+//     lifts instead of standing bent through the ground, whatever its
+//     neighbours do, as long as MinPlanted feet stay down (gait.go). Its
+//     bend side does not change (no flip while planted).
 //  7. the legs are solved (legs.go).
 //
 // With no foot on the ground (all dangling), the creature does not walk;
@@ -368,6 +369,7 @@ func (c *Creature) gaitStep(g ikanim.Ground) {
 	// still goes first, and saves a square root per leg.
 	var need [MaxLegs]float64
 	var urgent [MaxLegs]bool
+	var knee uint32 // legs whose knee is in a solid (bit i: leg i)
 	any := false
 	inv2, reach2 := c.def.invStep2, c.def.reach2
 	legs := c.legs[:n]
@@ -389,11 +391,12 @@ func (c *Creature) gaitStep(g ikanim.Ground) {
 		// (prepareLegs).
 		// over: beyond ReachRatio, or folded tighter than the body
 		// constraint's least distance (it must lift, gaitMayLift), or
-		// its knee is in the solid under the foot (it wants to, with the
-		// gait's permission: urgent).
+		// its knee is in the solid under the foot (it lifts if MinPlanted
+		// allows, gaitMayLift).
 		over := l.stretch2 > reach2 || l.stretch2 < dl[i].liftMin2
-		if !over && dl[i].chain == nil {
-			over = kneeBlocked(g, l.foot, l.normal, c.poses[i].knee)
+		if !over && dl[i].chain == nil && kneeBlocked(g, l.foot, l.normal, c.poses[i].knee) {
+			over = true
+			knee |= 1 << i
 		}
 		stray2 := l.home2 * inv2
 		if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
@@ -430,7 +433,7 @@ func (c *Creature) gaitStep(g ikanim.Ground) {
 			c.retryDangling(g, best)
 			continue
 		}
-		if !c.gaitMayLift(best, urgent[best], wave) {
+		if !c.gaitMayLift(best, urgent[best], wave, knee&(1<<best) != 0) {
 			continue
 		}
 		if !c.startStep(g, best, urgent[best]) || wave {
@@ -439,7 +442,7 @@ func (c *Creature) gaitStep(g ikanim.Ground) {
 		// Group sync: legs of the same group that strayed enough join.
 		grp := c.def.legs[best].group
 		for j := 0; j < n; j++ {
-			if need[j] < 0 && c.def.legs[j].group == grp && c.gaitMayLift(j, false, wave) {
+			if need[j] < 0 && c.def.legs[j].group == grp && c.gaitMayLift(j, false, wave, false) {
 				need[j] = 0
 				c.startStep(g, j, false)
 			}
