@@ -111,7 +111,7 @@ type Creature struct {
 
 	// Smoothing factors 1-exp(-rate*dt) for the last dt (setRates).
 	rateDt, rateAccel, rateTilt, rateHeight float64
-	forced                                  int     // lifts forced by an out-of-reach foot (tests)
+	forced                                  int     // lifts forced by an out-of-reach foot or a knee in a solid (tests)
 	pull                                    float64 // the body constraint's move limit this update, px (capPull; 0: none)
 
 	// Progress (state.go): the least distance to markGoal so far (best),

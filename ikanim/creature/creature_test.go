@@ -97,8 +97,9 @@ func TestGaitGroupsAlternate(t *testing.T) {
 }
 
 // A planted foot never moves, and the gait rules hold on every frame without
-// a forced lift (a foot out of reach lifts regardless): no leg lifts while a
-// neighbour is in the air, at least MinPlanted feet stay down.
+// a forced lift (a foot out of reach lifts regardless, a leg with its knee in
+// the ground whenever MinPlanted allows): no leg lifts while a neighbour is
+// in the air, at least MinPlanted feet stay down.
 func TestCreatureStanceInvariants(t *testing.T) {
 	for _, scene := range []string{"flat", "slope30", "stairs16", "wall-corner"} {
 		t.Run(scene, func(t *testing.T) {

@@ -379,3 +379,16 @@ func (c *Creature) advanceStep(l *leg, dt float64) (e float64) {
 	}
 	return e
 }
+
+// kneeBlocked reports whether the knee k of a leg planted at p, on a face
+// of outward normal n, lies in a solid: below the face's plane by more than
+// kneeSink (no ray: a knee above the plane is taken as free), and a ray
+// from swingClear off the face at p to k enters a solid (a knee below the
+// plane of a block's top, beyond its edge, is free; the ray also finds a
+// tibia cut through a corner between the foot and the knee).
+func kneeBlocked(g ikanim.Ground, p, n, k mgl64.Vec2) bool {
+	if (k[0]-p[0])*n[0]+(k[1]-p[1])*n[1] >= -kneeSink {
+		return false
+	}
+	return swingHit(g, mgl64.Vec2{p[0] + n[0]*swingClear, p[1] + n[1]*swingClear}, k)
+}

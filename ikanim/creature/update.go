@@ -22,6 +22,12 @@ package creature
 //     misses while a foot dangles or the body is held, an edge probe looks
 //     below the front and, finding no ground there, casts back under the
 //     edge: the face beyond an outer corner joins the normals with weight 1.
+//     When that ray, which ends below the body, finds nothing, the body has
+//     walked past the edge (hind feet on the top, front feet dangling in the
+//     air beyond it): the ray goes on behind the body by the front reach,
+//     and the face it enters there joins with weight 2, so the body turns
+//     round the edge instead of standing level beyond it (where the
+//     planted feet's normals and a weight of 1 cancelled on a steep peak).
 //  5. body: the reference point P is the mean of the planted feet and of the
 //     ground points under the stepping feet (the eased chord, so a landing
 //     moves P continuously), the reference normal N the mean of their
@@ -31,7 +37,14 @@ package creature
 //     a = 1-exp(-HeightRate*dt). Both rates are per second, so 30, 60 and
 //     144 TPS give the same motion.
 //  6. gait (gait.go): planted feet further than StepDistance from their
-//     home, or beyond ReachRatio of their reach, step when the gait allows.
+//     home, or beyond ReachRatio of their reach, step when the gait allows;
+//     so does a planted 2- or 3-segment leg whose knee (as solved last
+//     frame) lies in the solid under its foot (kneeBlocked: below the
+//     plane of the foot's face by more than kneeSink, a dot product, and
+//     then a ray from just off the face to the knee enters a solid): it
+//     lifts instead of standing bent through the ground, whatever its
+//     neighbours do, as long as MinPlanted feet stay down (gait.go). Its
+//     bend side does not change (no flip while planted).
 //  7. the legs are solved (legs.go).
 //
 // With no foot on the ground (all dangling), the creature does not walk;
@@ -253,14 +266,28 @@ func (c *Creature) probeWall(g ikanim.Ground, dt float64) {
 	}
 	back := c.pos.Sub(c.up.Mul(1.5 * h))
 	c.probeA, c.probeB = below, back
-	if _, n, ok := g.Raycast(below, back); ok && num.FiniteVec(n) && n.Dot(c.up) >= minFacing {
-		c.wallN, c.wallW = n, edgeWeight
+	_, n, ok = g.Raycast(below, back)
+	w := edgeWeight
+	if !ok {
+		w = edgeFarWeight
+		// The body is past the edge already: the face is behind it.
+		far := back.Sub(dir.Mul(reach))
+		c.probeA, c.probeB = below, far
+		_, n, ok = g.Raycast(below, far)
+		ok = ok && n.Dot(far.Sub(below)) < 0
+	}
+	if ok && num.FiniteVec(n) && n.Dot(c.up) >= minFacing {
+		c.wallN, c.wallW = n, w
 	}
 }
 
 // edgeWeight is the weight of the face beyond an outer corner in the
-// body's reference normal.
-const edgeWeight = 1.0
+// body's reference normal; edgeFarWeight when the body has already walked
+// past the edge (the face lies behind it).
+const (
+	edgeWeight    = 1.0
+	edgeFarWeight = 2.0
+)
 
 // anyDangling reports whether a foot has no foothold.
 func (c *Creature) anyDangling() bool {
@@ -329,6 +356,11 @@ func (c *Creature) settleBody(g ikanim.Ground, dt float64, sum *contacts) {
 	c.pos = c.pos.Add(c.up.Mul((want - h) * a))
 }
 
+// kneeSink: a planted leg whose knee lies more than this, px, below the
+// plane of its foothold's face, and in a solid (kneeBlocked), wants to step
+// (gaitStep).
+const kneeSink = 0.5
+
 // gaitStep starts the steps the gait allows (step 6).
 func (c *Creature) gaitStep(g ikanim.Ground) {
 	n := len(c.legs)
@@ -337,6 +369,7 @@ func (c *Creature) gaitStep(g ikanim.Ground) {
 	// still goes first, and saves a square root per leg.
 	var need [MaxLegs]float64
 	var urgent [MaxLegs]bool
+	var knee uint32 // legs whose knee is in a solid (bit i: leg i)
 	any := false
 	inv2, reach2 := c.def.invStep2, c.def.reach2
 	legs := c.legs[:n]
@@ -357,8 +390,14 @@ func (c *Creature) gaitStep(g ikanim.Ground) {
 		// l.home2 is the squared distance of the foot from its home
 		// (prepareLegs).
 		// over: beyond ReachRatio, or folded tighter than the body
-		// constraint's least distance (it must lift, gaitMayLift).
+		// constraint's least distance (it must lift, gaitMayLift), or
+		// its knee is in the solid under the foot (it lifts if MinPlanted
+		// allows, gaitMayLift).
 		over := l.stretch2 > reach2 || l.stretch2 < dl[i].liftMin2
+		if !over && dl[i].chain == nil && kneeBlocked(g, l.foot, l.normal, c.poses[i].knee) {
+			over = true
+			knee |= 1 << i
+		}
 		stray2 := l.home2 * inv2
 		if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
 			continue
@@ -394,7 +433,7 @@ func (c *Creature) gaitStep(g ikanim.Ground) {
 			c.retryDangling(g, best)
 			continue
 		}
-		if !c.gaitMayLift(best, urgent[best], wave) {
+		if !c.gaitMayLift(best, urgent[best], wave, knee&(1<<best) != 0) {
 			continue
 		}
 		if !c.startStep(g, best, urgent[best]) || wave {
@@ -403,7 +442,7 @@ func (c *Creature) gaitStep(g ikanim.Ground) {
 		// Group sync: legs of the same group that strayed enough join.
 		grp := c.def.legs[best].group
 		for j := 0; j < n; j++ {
-			if need[j] < 0 && c.def.legs[j].group == grp && c.gaitMayLift(j, false, wave) {
+			if need[j] < 0 && c.def.legs[j].group == grp && c.gaitMayLift(j, false, wave, false) {
 				need[j] = 0
 				c.startStep(g, j, false)
 			}
