@@ -59,9 +59,14 @@ func TestClimberSticksToWallAtDistance(t *testing.T) {
 				t.Fatalf("frame %d limb %d: contact %+v, want the wall face", i, k, ct)
 			}
 			if ct.Holding {
-				// On the wall, turned square to it, and still while holding.
-				if math.Abs(ct.Target[0]-(wallX-DefaultClimbOffset)) > 1e-9 || !near2(ct.Normal, mgl64.Vec2{-1, 0}, 1e-12) {
-					t.Fatalf("frame %d limb %d: holding at %v normal %v", i, k, ct.Target, ct.Normal)
+				// On the wall, turned square to it, and still while holding:
+				// the nearer of the effector joint and its bone's tip
+				// Offset off the wall, neither closer (a foot whose bone
+				// points into the wall holds with its toe).
+				_, tip := r.Joint(r.def.limbs[c.limbs[k].limb].effector)
+				clear := math.Min(wallX-ct.Target[0], wallX-tip[0])
+				if math.Abs(clear-DefaultClimbOffset) > 1e-6 || !near2(ct.Normal, mgl64.Vec2{-1, 0}, 1e-12) {
+					t.Fatalf("frame %d limb %d: holding at %v (tip %v, %v px clear) normal %v", i, k, ct.Target, tip, clear, ct.Normal)
 				}
 				if wasHolding[k] && !near2(ct.Target, held[k], 1e-9) {
 					t.Fatalf("frame %d limb %d: hold slid from %v to %v", i, k, held[k], ct.Target)
