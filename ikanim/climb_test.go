@@ -48,10 +48,17 @@ func TestClimberSticksToWallAtDistance(t *testing.T) {
 		if i < 90 {
 			continue // settle: body distance and limb fades
 		}
-		// The chest keeps Distance from the wall.
+		// The chest keeps at least Distance from the wall, farther only as
+		// far as the knees and elbows need to stay out of it.
 		chest := r.ToWorld(c.chest.Add(r.BodyOffset))
-		if d := wallX - chest[0]; math.Abs(d-DefaultClimbDistance) > 1e-3 {
-			t.Fatalf("frame %d: chest %v px from the wall, want %v", i, d, DefaultClimbDistance)
+		if d := wallX - chest[0]; d < DefaultClimbDistance-1e-3 || d > DefaultClimbDistance+c.Clearance()+1 {
+			t.Fatalf("frame %d: chest %v px from the wall, want %v plus at most the clearance %v", i, d, DefaultClimbDistance, c.Clearance())
+		}
+		for k := 0; k < c.NumLimbs(); k++ {
+			bones := r.def.limbs[c.limbs[k].limb].bones
+			if _, mid := r.Joint(bones[0]); mid[0] > wallX {
+				t.Fatalf("frame %d limb %d: middle joint %v inside the wall (x > %v)", i, k, mid, wallX)
+			}
 		}
 		for k := 0; k < c.NumLimbs(); k++ {
 			ct := c.Limb(k)
@@ -204,8 +211,17 @@ func TestClimberKeepsDistanceAlongTheWallNormal(t *testing.T) {
 		e := b.Sub(a).Normalize()
 		d := chest.Sub(a)
 		perp := math.Abs(d[0]*e[1] - d[1]*e[0])
-		if math.Abs(perp-DefaultClimbDistance) > 1e-3 {
-			t.Errorf("wall leaning %v degrees: chest %v px from the face along its normal, want %v", lean, perp, DefaultClimbDistance)
+		// Distance plus the clearance the knees need (both along the
+		// normal; the rig stands still, so the body has settled).
+		if want := DefaultClimbDistance + c.Clearance(); math.Abs(perp-want) > 1e-3 {
+			t.Errorf("wall leaning %v degrees: chest %v px from the face along its normal, want %v (Distance %v + clearance %v)", lean, perp, want, DefaultClimbDistance, c.Clearance())
+		}
+		// Knees and elbows off the face's line, on its open side.
+		for k := 0; k < c.NumLimbs(); k++ {
+			_, mid := r.Joint(r.def.limbs[c.limbs[k].limb].bones[0])
+			if d := mid.Sub(a); d[0]*e[1]-d[1]*e[0] < DefaultClimbOffset-1e-3 {
+				t.Errorf("wall leaning %v degrees: limb %d middle joint %v only %v px off the face, want >= %v", lean, k, mid, d[0]*e[1]-d[1]*e[0], DefaultClimbOffset)
+			}
 		}
 	}
 }

@@ -156,7 +156,10 @@ func (m *Mantler) Stage() Stage { return StageMove }
 func (m *Mantler) Start() {
 	r := m.rig
 	m.active = true
-	r.Position = r.ToWorld(mgl64.Vec2{r.BodyOffset[0], r.BodyOffset[1]})
+	// The body offset moves into Position: from Position, not from the
+	// frame's origin (ToWorld), which is last Update's Position and misses
+	// a move made since (Climber.Handoff moves its offset into Position).
+	r.shiftPosition(r.frame.dirToWorld(r.BodyOffset))
 	r.BodyOffset = mgl64.Vec2{}
 	m.t, m.done = 0, false
 	m.fwd = r.Forward()

@@ -305,7 +305,8 @@ func (s *Climb) measure() {
 		chestY := -ikanim.BipedHipHeight(ikanim.BipedSizes{}) - 20
 		chest := r.ToWorld(mgl64.Vec2{0, chestY}.Add(r.BodyOffset))
 		if s.modeT > 1 && chest[1] > ClimbWallTop {
-			s.distE = math.Max(s.distE, math.Abs(ClimbWallX-chest[0]-ikanim.DefaultClimbDistance))
+			// Distance plus the clearance the knees and elbows asked for.
+			s.distE = math.Max(s.distE, math.Abs(ClimbWallX-chest[0]-ikanim.DefaultClimbDistance-s.Climber.Clearance()))
 		}
 	case ClimbTop:
 		if !s.topped {
