@@ -466,6 +466,34 @@ func engageArc(a, b mgl64.Vec2, s float64) mgl64.Vec2 {
 }
 
 // cast casts a character-frame ray and returns the hit in the character
+// bendSide returns the side a two-bone chain (bones, root first) bent to in
+// the last solve: +1 or -1 by the sign of the cross product of root-to-end
+// and root-to-middle-joint in the character frame, 0 when straight.
+func (r *Rig) bendSide(bones []int) float64 {
+	o := r.start[bones[0]]
+	u, m := r.end[bones[1]].Sub(o), r.end[bones[0]].Sub(o)
+	c := u[0]*m[1] - u[1]*m[0]
+	if math.Abs(c) < 1e-9 || !num.Finite(c) {
+		return 0
+	}
+	return math.Copysign(1, c)
+}
+
+// middleJoint places the middle joint of a two-bone chain of lengths a and
+// b from root R toward T by the law of cosines, on side (+1 or -1, as
+// bendSide); the reach is clamped to [|a-b|, a+b].
+func middleJoint(R, T mgl64.Vec2, a, b, side float64) mgl64.Vec2 {
+	v := T.Sub(R)
+	l := v.Len()
+	if l < 1e-9 || a <= 0 {
+		return R
+	}
+	v = v.Mul(1 / l)
+	ca := math.Max(-1, math.Min(1, (a*a+l*l-b*b)/(2*a*l)))
+	sa := side * math.Sqrt(1-ca*ca)
+	return R.Add(mgl64.Vec2{v[0]*ca - v[1]*sa, v[1]*ca + v[0]*sa}.Mul(a))
+}
+
 // jointsOut returns how much farther along n (character frame) the body
 // must go, beyond the offset shift from this frame's, for the middle joint
 // (knee, elbow) of every limb on the wall to stay Offset off the wall's
@@ -482,27 +510,15 @@ func (c *Climber) jointsOut(r *Rig, shift, n mgl64.Vec2) float64 {
 			continue
 		}
 		a, b := r.def.bones[bones[0]].Length, r.def.bones[bones[1]].Length
-		// The side: last frame's solved middle joint against its line.
-		u := r.end[bones[1]].Sub(r.start[bones[0]])
-		side := u[0]*(r.end[bones[0]][1]-r.start[bones[0]][1]) - u[1]*(r.end[bones[0]][0]-r.start[bones[0]][0])
-		if math.Abs(side) < 1e-9 || a <= 0 || b <= 0 {
+		side := r.bendSide(bones)
+		if side == 0 || a <= 0 || b <= 0 {
 			continue
 		}
-		side = math.Copysign(1, side)
 		wp, wn := r.frame.toLocal(cl.wall), r.frame.dirToLocal(cl.wallN)
 		T := r.frame.toLocal(cl.contact.Target)
 		R0 := r.animStart[bones[0]].Add(r.BodyOffset).Add(shift)
 		short := func(d float64) float64 { // Offset minus the joint's clearance
-			R := R0.Add(n.Mul(d))
-			v := T.Sub(R)
-			l := v.Len()
-			if l < 1e-9 {
-				return 0
-			}
-			v = v.Mul(1 / l)
-			ca := math.Max(-1, math.Min(1, (a*a+l*l-b*b)/(2*a*l)))
-			sa := side * math.Sqrt(1-ca*ca)
-			M := R.Add(mgl64.Vec2{v[0]*ca - v[1]*sa, v[1]*ca + v[0]*sa}.Mul(a))
+			M := middleJoint(R0.Add(n.Mul(d)), T, a, b, side)
 			return cl.Offset - M.Sub(wp).Dot(wn)
 		}
 		if short(worst) <= 0 {
