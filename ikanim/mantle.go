@@ -26,6 +26,12 @@
 //   - stand (1 s): O goes to (Stand, 0), standing on the top; the far foot
 //     comes over the corner the same way (at 2.2 s); both feet end where the
 //     animated pose puts them, so a grounder can take over without a jump.
+//
+// The feet's keys are where the path goes; keepFoot keeps the legs out of
+// the wall under the edge on the way: a foot on the face goes down it as far
+// as its knee needs to stay in front of the face (coming back up at most
+// mantleDropSpeed), the ankle passes the face only as it rises above the
+// top, and the foot bone's tip stays off the face (the toe holds).
 package ikanim
 
 import (
