@@ -53,6 +53,7 @@ const (
 	mantleKeys         = 8
 	mantleDropSpeed    = 45.0 // px/s a foot lowered for its knee comes back up
 	mantleOverSlope    = 6.0  // px past the face per px above the top
+	mantleLetGo        = 0.25 // s for a hand to go from its grip to its animated place (FadeOut 0)
 )
 
 // Mantler takes a biped from climbing at the top of a wall (or anywhere
@@ -304,6 +305,37 @@ func (m *Mantler) keepFoot(r *Rig, i, li int, p mgl64.Vec2, dt float64) mgl64.Ve
 	return over(mgl64.Vec2{p[0], p[1] + drop})
 }
 
+// letGo returns arm limb li's target and weight el seconds after the hands
+// let go of grip (world): the target moves from the grip to the hand's
+// animated place over the limb's FadeOut (mantleLetGo when 0) with a
+// smoothstep, that place kept DefaultClimbOffset above the top while it
+// lies past the edge, and the weight stays 1 until the move is done and the
+// animated hand is clear of the top, then 0 (the limb fades out from a pose
+// that is its animated one). Fading the weight from the grip instead swings
+// the hand through the top.
+func (m *Mantler) letGo(r *Rig, li int, grip mgl64.Vec2, el float64) (mgl64.Vec2, float64) {
+	const off = DefaultClimbOffset
+	d := &r.def.limbs[li]
+	bones := d.bones
+	// The animated wrist this frame: Position is already this frame's, the
+	// frame's origin last Update's.
+	q := m.toEdge(r, r.Position.Add(r.frame.dirToWorld(r.animEnd[bones[len(bones)-1]].Add(r.BodyOffset))))
+	clamped := false
+	if q[0] > -off && q[1] > -off {
+		q[1], clamped = -off, true
+	}
+	fade := d.FadeOut
+	if !(fade > 0) || !num.Finite(fade) {
+		fade = mantleLetGo
+	}
+	u := math.Min(1, math.Max(0, el/fade))
+	tgt := grip.Add(m.toWorld(r, q).Sub(grip).Mul(num.Smoothstep(u)))
+	if u >= 1 && !clamped {
+		return tgt, 0
+	}
+	return tgt, 1
+}
+
 // toWorld maps an edge-frame point to the world.
 func (m *Mantler) toWorld(r *Rig, p mgl64.Vec2) mgl64.Vec2 {
 	return m.Edge.Add(m.fwd.Mul(p[0])).Add(r.Up.Mul(-p[1]))
@@ -333,7 +365,7 @@ func (m *Mantler) Update(dt float64) {
 		l.Target = m.toWorld(r, m.hand[i].at(t))
 		l.Weight = 1
 		if t >= m.release {
-			l.Weight = 0
+			l.Target, l.Weight = m.letGo(r, li, l.Target, t-m.release)
 		}
 	}
 	for i, li := range m.legs {
