@@ -41,11 +41,7 @@
 //
 //	min(0, low) + LiftWeight * max(0, low),
 //
-// clamped to [-MaxLower, MaxLift], and raised, if needed, until no grounded
-// leg's thigh rises past horizontal (Grounder.foldBound: a foot a stride's
-// rise above the other on a steep slope lifts the body rather than folding
-// that leg into a squat, as far as the planted feet still reach; the body
-// then rises at BodyMaxSpeed, not eased). Then the hip-to-target vector of that leg
+// clamped to [-MaxLower, MaxLift]. Then the hip-to-target vector of that leg
 // equals the animated hip-to-ankle vector, so the two-bone leg reaches it
 // exactly, and every other foot (s_j >= low) is nearer its hip: feet needing
 // +10 and +20 px give +10 (with LiftWeight 1) and both reach; +10 and -10
@@ -651,7 +647,7 @@ func (r *Rig) worldRot(a float64) float64 {
 // the smallest offset of the grounded feet (found: at least one is), all
 // whether every leg is grounded.
 func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
-	target, fold := 0.0, math.Inf(-1)
+	target := 0.0
 	if found && !g.DisableBody {
 		lw := num.Clamp01(g.LiftWeight)
 		target = math.Min(0, low) + lw*math.Max(0, low)
@@ -663,21 +659,13 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 			maxLift = DefaultMaxLift
 		}
 		target = math.Min(target, maxLift)
-		if b := g.foldBound(r, target); b > target {
-			fold, target = b, b
-		}
 	}
 	if g.OnlyWhenIdle && (!r.IsIdle() || !all) && !g.DisableBody {
 		target = g.body
 	}
 	step := (target - g.body) * (1 - math.Exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
-	v := num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)
-	if g.BodyMaxSpeed >= 0 && v > 0 && num.Finite(v) {
+	if v := num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed); g.BodyMaxSpeed >= 0 && v > 0 && num.Finite(v) {
 		step = math.Max(-v*dt, math.Min(v*dt, step))
-		if g.body+step < fold {
-			// Below the fold bound: up at the speed limit, not eased.
-			step = math.Min(fold-g.body, v*dt)
-		}
 	}
 	g.body += step
 	if !num.Finite(g.body) {
@@ -687,91 +675,6 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 	r.BodyOffset[1] += want - g.applied
 	g.applied = want
 }
-
-// foldBound returns the lowest body offset (along up, as g.body) from
-// target up at which no grounded leg's thigh rises past horizontal: the
-// knee, placed by the law of cosines on the side the leg bent to last frame
-// for the hip at that offset and the foot's target, no higher than the hip.
-// A steep slope (a foot a stride's rise above the other) then lifts the body
-// instead of folding the upper leg into a squat; the least such offset is
-// found by bisection (a straight leg's knee lies between hip and foot, so
-// below the hip whenever the foot is). The knee is kept foldMargin thigh
-// lengths below the hip, since the body follows with a lag, and the bound
-// never lifts the body so far that a planted foot's leg would be straighter
-// than foldReach (it would lift off or slide). target when no leg folds
-// that far.
-func (g *Grounder) foldBound(r *Rig, target float64) float64 {
-	bound, reach := target, math.Inf(1)
-	for i := range g.legs {
-		leg := &g.legs[i]
-		c := &leg.contact
-		bones := r.def.limbs[leg.limb].bones
-		if !c.Grounded || len(bones) != 2 {
-			continue
-		}
-		a, b := r.def.bones[bones[0]].Length, r.def.bones[bones[1]].Length
-		side := r.bendSide(bones)
-		if side == 0 || a <= 0 || b <= 0 {
-			continue
-		}
-		// The hip with the body at offset u: the animated hip and -u along
-		// y (character frame, y down). Other controllers' offsets are left
-		// out: a crouch asked for (a Reacher picking something up, a
-		// landing) may fold the legs; the centroid's drop may not.
-		base := r.animStart[bones[0]]
-		need := func(T mgl64.Vec2, from float64) float64 { // the least u >= from that does not fold
-			folds := func(u float64) bool {
-				H := mgl64.Vec2{base[0], base[1] - u}
-				return middleJoint(H, T, a, b, side)[1] < H[1]+foldMargin*a
-			}
-			if !folds(from) {
-				return from
-			}
-			lo, hi := from, from+a+b
-			for k := 0; k < 24; k++ {
-				mid := (lo + hi) / 2
-				if folds(mid) {
-					lo = mid
-				} else {
-					hi = mid
-				}
-			}
-			if folds(hi) {
-				return from
-			}
-			return hi
-		}
-		T := r.frame.toLocal(c.Target)
-		if c.Planted {
-			// The highest body at which this planted foot still reaches
-			// with the leg all but straight.
-			L, dx := foldReach*(a+b), T[0]-base[0]
-			if L*L >= dx*dx {
-				reach = math.Min(reach, base[1]-T[1]+math.Sqrt(L*L-dx*dx))
-			} else {
-				reach = math.Min(reach, target)
-			}
-		}
-		bound = need(T, bound)
-	}
-	// Never so high that a planted foot no longer reaches: it would lift
-	// off (a gap) or slide; the squat is the lesser evil there.
-	bound = math.Min(bound, reach)
-	if !num.Finite(bound) || bound < target {
-		return target
-	}
-	return bound
-}
-
-// foldMargin is how far below its hip foldBound keeps a knee, in thigh
-// lengths (sin 8.6 degrees): the body follows the bound with a lag, so the
-// bound keeps the thigh this much below horizontal.
-const foldMargin = 0.15
-
-// foldReach is the share of a planted leg's full length foldBound may
-// stretch it to: the fold bound never lifts the body so far that a planted
-// foot's leg is straighter than this.
-const foldReach = 0.97
 
 // place casts the leg's rays and returns the foot's move along up s, its
 // rotation phi (character frame), its animated clearance lift and whether any
