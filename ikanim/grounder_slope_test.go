@@ -60,7 +60,7 @@ func thighRiseOn(t *testing.T, g Ground, x, y, speed float64) float64 {
 // Item 7 of issue 10, downhill: with the default settings no thigh rises
 // past horizontal (the knee above the hip) walking down plane slopes of 20
 // to 45 degrees or over the crest where a flat top turns down, at a slow
-// walk, the nominal speed and twice it (worst: 23.6 degrees below
+// walk, the nominal speed and twice it (worst: 24.5 degrees below
 // horizontal). A guard: the defaults already meet it here. Walking up 45
 // degrees at 120 px/s the leading (swinging) thigh goes 3.3 degrees past
 // horizontal; a body-raise bound in the Grounder fixed that but raised
