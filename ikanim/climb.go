@@ -46,6 +46,21 @@
 // H + n'*Distance - chest with 1-exp(-BodySpeed*dt), so the chest keeps
 // Distance from the wall along its normal, on a slanted wall too. When the
 // chest ray misses (above the corner) the offset holds.
+//
+// Limbs outside the wall. Distance is the least distance: where a limb's
+// middle joint (knee, elbow), placed by the law of cosines on the side it
+// bent to last frame, would come closer than the limb's Offset to the wall's
+// face, the body goes farther out along n' by the least amount that clears
+// it (bisection; a straight limb always clears, its joint lying between the
+// root and a target Offset off the wall), so folded legs push the hips back
+// as a climber's do (Clearance reports the extra). Every target is kept
+// Offset off the surface it holds, for the effector joint and for the tip of
+// the effector bone (at its animated angle plus the contact rotation): a
+// hand engaging its first hold travels in front of the wall, not through it,
+// and a foot whose bone points into the wall holds with its toe. An engaging
+// limb is held out by half the shortfall (all of it would fold the arm past
+// the shoulder within a few frames); over an outer corner a limb rises out
+// of the top's plane only as it crosses the face's (a ramp over Offset px).
 package ikanim
 
 import (
@@ -161,6 +176,7 @@ type Climber struct {
 	wallN                       mgl64.Vec2 // the wall's normal where the chest last saw it
 	chestFrom, chestTo, chestPt mgl64.Vec2
 	chestHit                    bool
+	extra                       float64 // px beyond Distance for the middle joints
 }
 
 type climbLimb struct {
@@ -168,6 +184,7 @@ type climbLimb struct {
 	limb     int
 	contact  ClimbLimbState
 	wall     mgl64.Vec2 // last wall-face hit, world
+	wallN    mgl64.Vec2 // the normal there, world
 	wallOK   bool
 	init     bool       // rot and contact.Target hold the last frame's values
 	rot      float64    // last effector rotation, character frame
@@ -241,6 +258,11 @@ func (c *Climber) Limb(i int) ClimbLimbState { return c.limbs[i].contact }
 
 // Body returns the body's current offset along forward, px.
 func (c *Climber) Body() float64 { return c.body }
+
+// Clearance returns how much farther than Distance from the wall the body
+// was asked to be in the last Update, px: 0 unless a knee or elbow would
+// otherwise come closer than its limb's Offset to the wall.
+func (c *Climber) Clearance() float64 { return c.extra }
 
 // Phase returns the climb cycle's phase in [0,1).
 func (c *Climber) Phase() float64 { return c.phase }
@@ -328,7 +350,7 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	}
 	ct.Found, ct.Holding = true, holding
 	if !ct.Corner {
-		cl.wall, cl.wallOK = r.frame.toWorld(p), true
+		cl.wall, cl.wallN, cl.wallOK = r.frame.toWorld(p), r.frame.dirToWorld(n), true
 	}
 	target := p.Add(n.Mul(cl.Offset + off))
 	// Rotation from -forward to n (character frame).
@@ -376,11 +398,53 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		cr = rot + math.Max(-k, math.Min(k, math.Remainder(cr-rot, 2*math.Pi)))
 		target, rot = cur, cr
 	}
+	target = c.keepOut(r, cl, target, rot, p, n)
 	cl.init, cl.rot = true, rot
 	ct.Point, ct.Normal = r.frame.toWorld(p), r.frame.dirToWorld(n)
 	ct.Target = r.frame.toWorld(target)
 	l.Target, l.Weight = ct.Target, 1
 	l.EffectorRotation = r.worldRot(rot)
+}
+
+// keepOut returns target (character frame) moved out along n, if needed,
+// so the effector joint and the tip of the effector bone (at its animated
+// angle plus rot) both stay at least Offset off the surface through p with
+// normal n: an engaging or swinging limb travels outside the wall, and a
+// foot whose bone points into the wall holds with its toe, not its ankle.
+// Over an outer corner the free side is the union of the top's and the
+// face's (the limb's last wall hit): a limb moving round the corner rises
+// out of the top's plane as it crosses the face's plane (a ramp over Offset
+// px, so the target stays continuous), never back through the face.
+func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64, p, n mgl64.Vec2) mgl64.Vec2 {
+	var tip mgl64.Vec2 // the effector bone, joint to tip
+	if e := r.def.limbs[cl.limb].effector; e >= 0 {
+		sn, cs := math.Sincos(r.animAngle[e] + rot)
+		tip = mgl64.Vec2{cs, sn}.Mul(r.def.bones[e].Length * num.Smoothstep(cl.ease))
+	}
+	clear := func(p, n mgl64.Vec2) float64 {
+		d := target.Sub(p).Dot(n)
+		return math.Min(d, d+tip.Dot(n))
+	}
+	d := clear(p, n)
+	// An engaging limb is held out by half the deficit, all of it once on
+	// its hold: a full hold-out while engaging folds the arm past the
+	// shoulder within a few frames (19-22 deg/frame in the climb scene,
+	// against 17 with half).
+	w := 1.0
+	if cl.ease < 1 {
+		w = 0.5
+	}
+	if cl.contact.Corner && cl.wallOK && d < cl.Offset {
+		// Up out of the top's plane only as far as it crosses the face's
+		// plane: fully once it is past the face, none while it is Offset
+		// clear of it (a ramp, so the target moves continuously).
+		df := clear(r.frame.toLocal(cl.wall), r.frame.dirToLocal(cl.wallN))
+		w = math.Max(0, math.Min(1, (cl.Offset-df)/cl.Offset))
+	}
+	if d < cl.Offset && num.Finite(d) {
+		target = target.Add(n.Mul((cl.Offset - d) * w))
+	}
+	return target
 }
 
 // engageArc returns the point s of the way from a to b (both relative to
@@ -402,6 +466,81 @@ func engageArc(a, b mgl64.Vec2, s float64) mgl64.Vec2 {
 }
 
 // cast casts a character-frame ray and returns the hit in the character
+// bendSide returns the side a two-bone chain (bones, root first) bent to in
+// the last solve: +1 or -1 by the sign of the cross product of root-to-end
+// and root-to-middle-joint in the character frame, 0 when straight.
+func (r *Rig) bendSide(bones []int) float64 {
+	o := r.start[bones[0]]
+	u, m := r.end[bones[1]].Sub(o), r.end[bones[0]].Sub(o)
+	c := u[0]*m[1] - u[1]*m[0]
+	if math.Abs(c) < 1e-9 || !num.Finite(c) {
+		return 0
+	}
+	return math.Copysign(1, c)
+}
+
+// middleJoint places the middle joint of a two-bone chain of lengths a and
+// b from root R toward T by the law of cosines, on side (+1 or -1, as
+// bendSide); the reach is clamped to [|a-b|, a+b].
+func middleJoint(R, T mgl64.Vec2, a, b, side float64) mgl64.Vec2 {
+	v := T.Sub(R)
+	l := v.Len()
+	if l < 1e-9 || a <= 0 {
+		return R
+	}
+	v = v.Mul(1 / l)
+	ca := math.Max(-1, math.Min(1, (a*a+l*l-b*b)/(2*a*l)))
+	sa := side * math.Sqrt(1-ca*ca)
+	return R.Add(mgl64.Vec2{v[0]*ca - v[1]*sa, v[1]*ca + v[0]*sa}.Mul(a))
+}
+
+// jointsOut returns how much farther along n (character frame) the body
+// must go, beyond the offset shift from this frame's, for the middle joint
+// (knee, elbow) of every limb on the wall to stay Offset off the wall's
+// face (the limb's last wall hit): the law of cosines places the joint for
+// a root moved by d on the side it bent to last frame, and d is found by
+// bisection in [0, a+b] (a straight limb holds its joint between root and
+// target, so Offset off the wall at the end).
+func (c *Climber) jointsOut(r *Rig, shift, n mgl64.Vec2) float64 {
+	worst := 0.0
+	for i := range c.limbs {
+		cl := &c.limbs[i]
+		bones := r.def.limbs[cl.limb].bones
+		if !cl.wallOK || !cl.init || len(bones) != 2 {
+			continue
+		}
+		a, b := r.def.bones[bones[0]].Length, r.def.bones[bones[1]].Length
+		side := r.bendSide(bones)
+		if side == 0 || a <= 0 || b <= 0 {
+			continue
+		}
+		wp, wn := r.frame.toLocal(cl.wall), r.frame.dirToLocal(cl.wallN)
+		T := r.frame.toLocal(cl.contact.Target)
+		R0 := r.animStart[bones[0]].Add(r.BodyOffset).Add(shift)
+		short := func(d float64) float64 { // Offset minus the joint's clearance
+			M := middleJoint(R0.Add(n.Mul(d)), T, a, b, side)
+			return cl.Offset - M.Sub(wp).Dot(wn)
+		}
+		if short(worst) <= 0 {
+			continue
+		}
+		lo, hi := worst, worst+a+b
+		for k := 0; k < 24; k++ {
+			mid := (lo + hi) / 2
+			if short(mid) > 0 {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		worst = hi
+	}
+	if !num.Finite(worst) {
+		return 0
+	}
+	return worst
+}
+
 // frame with a unit normal.
 func (c *Climber) cast(r *Rig, cl *climbLimb, from, to mgl64.Vec2) (p, n mgl64.Vec2, ok bool) {
 	wf, wt := r.frame.toWorld(from), r.frame.toWorld(to)
@@ -444,6 +583,8 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 		c.chestPt = r.frame.toWorld(p)
 		c.wallN = n
 		want = p.Add(n.Mul(num.Or(c.Distance, DefaultClimbDistance))).Sub(c.chest)
+		c.extra = c.jointsOut(r, want.Sub(c.appliedV), n)
+		want = want.Add(n.Mul(c.extra))
 	}
 	c.bodyV = c.bodyV.Add(want.Sub(c.bodyV).Mul(1 - math.Exp(-num.Or(c.BodySpeed, DefaultClimbBodySpeed)*dt)))
 	if !num.FiniteVec(c.bodyV) {
@@ -460,7 +601,7 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 func (c *Climber) Release() {
 	r := c.rig
 	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)
-	c.appliedV, c.bodyV, c.body, c.wallN = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}
+	c.appliedV, c.bodyV, c.body, c.wallN, c.extra = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}, 0
 	for i := range c.limbs {
 		r.limbs[c.limbs[i].limb].Weight = 0
 	}
@@ -489,7 +630,7 @@ func (c *Climber) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 // takes over (a Mantler).
 func (c *Climber) Handoff() {
 	r := c.rig
-	r.Position = r.Position.Add(r.frame.dirToWorld(c.appliedV))
+	r.shiftPosition(r.frame.dirToWorld(c.appliedV))
 	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)
-	c.appliedV, c.bodyV, c.body, c.wallN = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}
+	c.appliedV, c.bodyV, c.body, c.wallN, c.extra = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}, 0
 }

@@ -48,10 +48,17 @@ func TestClimberSticksToWallAtDistance(t *testing.T) {
 		if i < 90 {
 			continue // settle: body distance and limb fades
 		}
-		// The chest keeps Distance from the wall.
+		// The chest keeps at least Distance from the wall, farther only as
+		// far as the knees and elbows need to stay out of it.
 		chest := r.ToWorld(c.chest.Add(r.BodyOffset))
-		if d := wallX - chest[0]; math.Abs(d-DefaultClimbDistance) > 1e-3 {
-			t.Fatalf("frame %d: chest %v px from the wall, want %v", i, d, DefaultClimbDistance)
+		if d := wallX - chest[0]; d < DefaultClimbDistance-1e-3 || d > DefaultClimbDistance+c.Clearance()+1 {
+			t.Fatalf("frame %d: chest %v px from the wall, want %v plus at most the clearance %v", i, d, DefaultClimbDistance, c.Clearance())
+		}
+		for k := 0; k < c.NumLimbs(); k++ {
+			bones := r.def.limbs[c.limbs[k].limb].bones
+			if _, mid := r.Joint(bones[0]); mid[0] > wallX {
+				t.Fatalf("frame %d limb %d: middle joint %v inside the wall (x > %v)", i, k, mid, wallX)
+			}
 		}
 		for k := 0; k < c.NumLimbs(); k++ {
 			ct := c.Limb(k)
@@ -59,9 +66,14 @@ func TestClimberSticksToWallAtDistance(t *testing.T) {
 				t.Fatalf("frame %d limb %d: contact %+v, want the wall face", i, k, ct)
 			}
 			if ct.Holding {
-				// On the wall, turned square to it, and still while holding.
-				if math.Abs(ct.Target[0]-(wallX-DefaultClimbOffset)) > 1e-9 || !near2(ct.Normal, mgl64.Vec2{-1, 0}, 1e-12) {
-					t.Fatalf("frame %d limb %d: holding at %v normal %v", i, k, ct.Target, ct.Normal)
+				// On the wall, turned square to it, and still while holding:
+				// the nearer of the effector joint and its bone's tip
+				// Offset off the wall, neither closer (a foot whose bone
+				// points into the wall holds with its toe).
+				_, tip := r.Joint(r.def.limbs[c.limbs[k].limb].effector)
+				clear := math.Min(wallX-ct.Target[0], wallX-tip[0])
+				if math.Abs(clear-DefaultClimbOffset) > 1e-6 || !near2(ct.Normal, mgl64.Vec2{-1, 0}, 1e-12) {
+					t.Fatalf("frame %d limb %d: holding at %v (tip %v, %v px clear) normal %v", i, k, ct.Target, tip, clear, ct.Normal)
 				}
 				if wasHolding[k] && !near2(ct.Target, held[k], 1e-9) {
 					t.Fatalf("frame %d limb %d: hold slid from %v to %v", i, k, held[k], ct.Target)
@@ -199,8 +211,17 @@ func TestClimberKeepsDistanceAlongTheWallNormal(t *testing.T) {
 		e := b.Sub(a).Normalize()
 		d := chest.Sub(a)
 		perp := math.Abs(d[0]*e[1] - d[1]*e[0])
-		if math.Abs(perp-DefaultClimbDistance) > 1e-3 {
-			t.Errorf("wall leaning %v degrees: chest %v px from the face along its normal, want %v", lean, perp, DefaultClimbDistance)
+		// Distance plus the clearance the knees need (both along the
+		// normal; the rig stands still, so the body has settled).
+		if want := DefaultClimbDistance + c.Clearance(); math.Abs(perp-want) > 1e-3 {
+			t.Errorf("wall leaning %v degrees: chest %v px from the face along its normal, want %v (Distance %v + clearance %v)", lean, perp, want, DefaultClimbDistance, c.Clearance())
+		}
+		// Knees and elbows off the face's line, on its open side.
+		for k := 0; k < c.NumLimbs(); k++ {
+			_, mid := r.Joint(r.def.limbs[c.limbs[k].limb].bones[0])
+			if d := mid.Sub(a); d[0]*e[1]-d[1]*e[0] < DefaultClimbOffset-1e-3 {
+				t.Errorf("wall leaning %v degrees: limb %d middle joint %v only %v px off the face, want >= %v", lean, k, mid, d[0]*e[1]-d[1]*e[0], DefaultClimbOffset)
+			}
 		}
 	}
 }

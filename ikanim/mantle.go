@@ -26,6 +26,12 @@
 //   - stand (1 s): O goes to (Stand, 0), standing on the top; the far foot
 //     comes over the corner the same way (at 2.2 s); both feet end where the
 //     animated pose puts them, so a grounder can take over without a jump.
+//
+// The feet's keys are where the path goes; keepFoot keeps the legs out of
+// the wall under the edge on the way: a foot on the face goes down it as far
+// as its knee needs to stay in front of the face (coming back up at most
+// mantleDropSpeed), the ankle passes the face only as it rises above the
+// top, and the foot bone's tip stays off the face (the toe holds).
 package ikanim
 
 import (
@@ -45,6 +51,9 @@ const (
 	DefaultMantleGrip  = 4.0  // px past the edge the hands grip
 	DefaultMantleBack  = 22.0 // px the shoulder hangs behind the grip
 	mantleKeys         = 8
+	mantleDropSpeed    = 45.0 // px/s a foot lowered for its knee comes back up
+	mantleOverSlope    = 6.0  // px past the face per px above the top
+	mantleLetGo        = 0.25 // s for a hand to go from its grip to its animated place (FadeOut 0)
 )
 
 // Mantler takes a biped from climbing at the top of a wall (or anywhere
@@ -73,6 +82,7 @@ type Mantler struct {
 	legs     [2]int
 	shoulder mgl64.Vec2 // animated shoulder, character frame
 	feet     [2]mgl64.Vec2
+	drops    [2]float64 // px each foot is lowered down the face for its knee
 	reach    float64
 	t        float64
 	done     bool
@@ -156,9 +166,13 @@ func (m *Mantler) Stage() Stage { return StageMove }
 func (m *Mantler) Start() {
 	r := m.rig
 	m.active = true
-	r.Position = r.ToWorld(mgl64.Vec2{r.BodyOffset[0], r.BodyOffset[1]})
+	// The body offset moves into Position: from Position, not from the
+	// frame's origin (ToWorld), which is last Update's Position and misses
+	// a move made since (Climber.Handoff moves its offset into Position).
+	r.shiftPosition(r.frame.dirToWorld(r.BodyOffset))
 	r.BodyOffset = mgl64.Vec2{}
 	m.t, m.done = 0, false
+	m.drops = [2]float64{}
 	m.fwd = r.Forward()
 	m.shoulder = r.animStart[m.def.limbs[m.arms[0]].bones[0]]
 	m.reach = m.def.limbs[m.arms[0]].chain.Reach()
@@ -222,6 +236,106 @@ func (m *Mantler) toEdge(r *Rig, w mgl64.Vec2) mgl64.Vec2 {
 	return mgl64.Vec2{d.Dot(m.fwd), -d.Dot(r.Up)}
 }
 
+// keepFoot returns the edge-frame foot target p (the path's point) of leg
+// i (limb li) moved so the leg stays out of the wall under the edge (x > 0
+// and y > 0 in the edge frame):
+//
+//   - the foot is lowered down the face by as much as its knee, placed by
+//     the law of cosines on the side it bent to last frame, needs to stay
+//     Offset in front of the face (bisection); once it needs less, the drop
+//     comes back at most mantleDropSpeed px/s, so the leg never snaps;
+//   - the ankle comes past the face only as it rises above the top: at most
+//     mantleOverSlope px per px above the top, less Offset;
+//   - while the foot is at or below the top (a ramp out to Offset above it)
+//     its bone's tip, at its animated angle, stays Offset in front of the
+//     face: the toe holds, not the ankle.
+func (m *Mantler) keepFoot(r *Rig, i, li int, p mgl64.Vec2, dt float64) mgl64.Vec2 {
+	const off = DefaultClimbOffset
+	if !num.FiniteVec(p) {
+		return p
+	}
+	d := &r.def.limbs[li]
+	over := func(q mgl64.Vec2) mgl64.Vec2 { // the ankle over the corner and the toe off the face
+		if lim := -off + mantleOverSlope*math.Max(0, -q[1]-off); q[0] > lim {
+			q[0] = lim
+		}
+		if e := d.effector; e >= 0 {
+			w := math.Max(0, math.Min(1, q[1]/off+1))
+			tip := r.def.bones[e].Length * math.Cos(r.animAngle[e])
+			if short := q[0] + off + math.Max(0, tip); short > 0 && w > 0 {
+				q[0] -= w * short
+			}
+		}
+		return q
+	}
+	drop := math.Max(0, m.drops[i]-mantleDropSpeed*math.Max(0, dt))
+	if len(d.bones) == 2 {
+		a, b := r.def.bones[d.bones[0]].Length, r.def.bones[d.bones[1]].Length
+		side := r.bendSide(d.bones)
+		// The hip this frame: Position is already this frame's, the
+		// frame's origin last Update's.
+		hip := m.toEdge(r, r.Position.Add(r.frame.dirToWorld(r.animStart[d.bones[0]].Add(r.BodyOffset))))
+		inside := func(dy float64) bool {
+			q := over(mgl64.Vec2{p[0], p[1] + dy})
+			if q[1] <= -off || q[0] > -off { // not on the face
+				return false
+			}
+			k := middleJoint(hip, q, a, b, side)
+			return k[0] > -off && k[1] > -off
+		}
+		if side != 0 && a > 0 && b > 0 && inside(drop) {
+			lo, hi := drop, drop+a+b
+			for k := 0; k < 24; k++ {
+				mid := (lo + hi) / 2
+				if inside(mid) {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			if !inside(hi) {
+				drop = hi
+			}
+		}
+	}
+	if !num.Finite(drop) {
+		drop = 0
+	}
+	m.drops[i] = drop
+	return over(mgl64.Vec2{p[0], p[1] + drop})
+}
+
+// letGo returns arm limb li's target and weight el seconds after the hands
+// let go of grip (world): the target moves from the grip to the hand's
+// animated place over the limb's FadeOut (mantleLetGo when 0) with a
+// smoothstep, that place kept DefaultClimbOffset above the top while it
+// lies past the edge, and the weight stays 1 until the move is done and the
+// animated hand is clear of the top, then 0 (the limb fades out from a pose
+// that is its animated one). Fading the weight from the grip instead swings
+// the hand through the top.
+func (m *Mantler) letGo(r *Rig, li int, grip mgl64.Vec2, el float64) (mgl64.Vec2, float64) {
+	const off = DefaultClimbOffset
+	d := &r.def.limbs[li]
+	bones := d.bones
+	// The animated wrist this frame: Position is already this frame's, the
+	// frame's origin last Update's.
+	q := m.toEdge(r, r.Position.Add(r.frame.dirToWorld(r.animEnd[bones[len(bones)-1]].Add(r.BodyOffset))))
+	clamped := false
+	if q[0] > -off && q[1] > -off {
+		q[1], clamped = -off, true
+	}
+	fade := d.FadeOut
+	if !(fade > 0) || !num.Finite(fade) {
+		fade = mantleLetGo
+	}
+	u := math.Min(1, math.Max(0, el/fade))
+	tgt := grip.Add(m.toWorld(r, q).Sub(grip).Mul(num.Smoothstep(u)))
+	if u >= 1 && !clamped {
+		return tgt, 0
+	}
+	return tgt, 1
+}
+
 // toWorld maps an edge-frame point to the world.
 func (m *Mantler) toWorld(r *Rig, p mgl64.Vec2) mgl64.Vec2 {
 	return m.Edge.Add(m.fwd.Mul(p[0])).Add(r.Up.Mul(-p[1]))
@@ -251,12 +365,12 @@ func (m *Mantler) Update(dt float64) {
 		l.Target = m.toWorld(r, m.hand[i].at(t))
 		l.Weight = 1
 		if t >= m.release {
-			l.Weight = 0
+			l.Target, l.Weight = m.letGo(r, li, l.Target, t-m.release)
 		}
 	}
 	for i, li := range m.legs {
 		l := &r.limbs[li]
-		l.Target = m.toWorld(r, m.foot[i].at(t))
+		l.Target = m.toWorld(r, m.keepFoot(r, i, li, m.foot[i].at(t), dt))
 		l.Weight, l.EffectorRotation = 1, 0
 	}
 	m.done = t >= m.body.end()

@@ -368,6 +368,20 @@ func (r *Rig) Update(dt float64) {
 	}
 }
 
+// shiftPosition moves Position by d without it counting as motion: the
+// last position moves too, so the rig's measured velocity (a walk cycle's
+// speed) sees no jump. Controllers that move a body offset into Position
+// (Climber.Handoff, Mantler.Start) use it.
+func (r *Rig) shiftPosition(d mgl64.Vec2) {
+	if !num.FiniteVec(d) {
+		return
+	}
+	r.Position = r.Position.Add(d)
+	if r.hasLast {
+		r.lastPos = r.lastPos.Add(d)
+	}
+}
+
 // fk computes character-frame transforms from local angles in one forward pass
 // over the flat bone slice (parents come before children). scale is each
 // bone's stretch along its length (nil: none).

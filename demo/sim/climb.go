@@ -73,6 +73,19 @@ type Climb struct {
 	distE  float64    // largest chest-to-wall distance error while climbing, px
 	grips  float64    // largest hand-to-grip distance while hanging, px
 	corner int        // frames with both hands over the corner
+
+	solids quality.Solids // the level's solids, the meter's own copy
+	// pen is the deepest point inside the level's solids of any bone of the
+	// climber (every bone segment sampled every 1 px), per mode; penAt
+	// where it was.
+	pen   [4]float64
+	penAt [4]climbPen
+}
+
+// climbPen is where a climber's bone went deepest into the level's solids.
+type climbPen struct {
+	Frame, Bone int
+	ModeT       float64
 }
 
 // climbLimbs are the climber's limbs in the order of NewBipedClimber.
@@ -152,6 +165,7 @@ func NewClimb(art Art) (*Climb, error) {
 		return nil, err
 	}
 
+	s.solids = worldSolids(world)
 	s.holds = make([]quality.Stance, s.Climber.NumLimbs())
 	s.pops = make([]quality.AngleDelta, bipedBones) // the scarf's springs are not joints
 	s.limbs = [4]limb{bipedArmNear(def), bipedArmFar(def), bipedLegNear(def), bipedLegFar(def)}
@@ -267,6 +281,13 @@ func (s *Climb) measure() {
 	for i, l := range s.limbs {
 		l.trackBend(m, r, &s.bend[i])
 	}
+	for i := 0; i < bipedBones; i++ {
+		a, b := r.Joint(i)
+		if d := s.solids.SegmentDepth(a, b, 1); d > s.pen[s.mode] {
+			s.pen[s.mode] = d
+			s.penAt[s.mode] = climbPen{Frame: s.frame, Bone: i, ModeT: s.modeT}
+		}
+	}
 	switch s.mode {
 	case ClimbClimb:
 		for k := 0; k < s.Climber.NumLimbs(); k++ {
@@ -284,7 +305,8 @@ func (s *Climb) measure() {
 		chestY := -ikanim.BipedHipHeight(ikanim.BipedSizes{}) - 20
 		chest := r.ToWorld(mgl64.Vec2{0, chestY}.Add(r.BodyOffset))
 		if s.modeT > 1 && chest[1] > ClimbWallTop {
-			s.distE = math.Max(s.distE, math.Abs(ClimbWallX-chest[0]-ikanim.DefaultClimbDistance))
+			// Distance plus the clearance the knees and elbows asked for.
+			s.distE = math.Max(s.distE, math.Abs(ClimbWallX-chest[0]-ikanim.DefaultClimbDistance-s.Climber.Clearance()))
 		}
 	case ClimbTop:
 		if !s.topped {
@@ -309,6 +331,11 @@ func (s *Climb) measure() {
 	}
 }
 
+// LimbPenetration returns the deepest point inside the level's solids of
+// any bone of the climber so far in mode m, px (every bone segment sampled
+// every 1 px).
+func (s *Climb) LimbPenetration(m ClimbMode) float64 { return s.pen[m] }
+
 // Flush implements Scene: the holds still in progress.
 func (s *Climb) Flush() {
 	for i := range s.holds {
@@ -326,6 +353,7 @@ func (s *Climb) Extra() map[string]float64 {
 		"hang_grip_error_max_px":           s.grips,
 		"corner_frames":                    float64(s.corner),
 		"climbs":                           float64(s.climbs),
+		"limb_penetration_max_px":          max(s.pen[0], s.pen[1], s.pen[2], s.pen[3]),
 	}
 }
 
