@@ -39,7 +39,7 @@ import (
 //
 // The targets are 200 courses per shape at 30, 60 and 144 TPS; this
 // harness runs courseSeeds(t) per shape and rate (CREATURE_COURSES=200
-// runs the full count).
+// runs the full count; CI runs it, .ci/run).
 
 // courseSeconds is the longest run of one course, simulated seconds.
 const courseSeconds = 12
