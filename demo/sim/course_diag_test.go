@@ -28,20 +28,33 @@ var diagTweak = func(s *Course) {
 	}
 }
 
-// TestCourseDiag (IKANIM_DIAG=seeds) classifies joint pops by bone and feature.
-func TestCourseDiag(t *testing.T) {
+// diagSeeds returns the number of seeds IKANIM_DIAG asks for, and skips the
+// test when it is not set.
+func diagSeeds(t *testing.T) int {
 	n, _ := strconv.Atoi(os.Getenv("IKANIM_DIAG"))
 	if n == 0 {
 		t.Skip("set IKANIM_DIAG")
 	}
+	return n
+}
+
+// diagOptions returns the diagnostics' courses: without drops, or with
+// every feature when IKANIM_DIAG_DROPS is set.
+func diagOptions() terrain.BipedCourseOptions {
+	if os.Getenv("IKANIM_DIAG_DROPS") != "" {
+		return terrain.BipedCourseOptions{}
+	}
+	return terrain.BipedCourseOptions{Features: terrain.AllCourseFeatures &^ terrain.FeatureDrops}
+}
+
+// TestCourseDiag (IKANIM_DIAG=seeds) classifies joint pops by bone and feature.
+func TestCourseDiag(t *testing.T) {
+	n := diagSeeds(t)
 	tps := 60
 	if v, _ := strconv.Atoi(os.Getenv("IKANIM_DIAG_TPS")); v > 0 {
 		tps = v
 	}
-	opts := terrain.BipedCourseOptions{Features: terrain.AllCourseFeatures &^ terrain.FeatureDrops}
-	if os.Getenv("IKANIM_DIAG_DROPS") != "" {
-		opts = terrain.BipedCourseOptions{}
-	}
+	opts := diagOptions()
 	type ev struct {
 		deg  float64
 		seed uint64
@@ -139,14 +152,8 @@ func TestCourseDiag(t *testing.T) {
 
 // TestCourseDiagFigs (IKANIM_DIAG=seeds) prints the suite's figures at 30/60/144.
 func TestCourseDiagFigs(t *testing.T) {
-	n, _ := strconv.Atoi(os.Getenv("IKANIM_DIAG"))
-	if n == 0 {
-		t.Skip("set IKANIM_DIAG")
-	}
-	opts := terrain.BipedCourseOptions{Features: terrain.AllCourseFeatures &^ terrain.FeatureDrops}
-	if os.Getenv("IKANIM_DIAG_DROPS") != "" {
-		opts = terrain.BipedCourseOptions{}
-	}
+	n := diagSeeds(t)
+	opts := diagOptions()
 	for _, tps := range []int{30, 60, 144} {
 		var all courseFigs
 		for seed := range uint64(n) {
@@ -161,14 +168,8 @@ func TestCourseDiagFigs(t *testing.T) {
 
 // TestCourseDiagSole (IKANIM_DIAG=seeds) lists whole-sole penetrations > 0.5 px.
 func TestCourseDiagSole(t *testing.T) {
-	n, _ := strconv.Atoi(os.Getenv("IKANIM_DIAG"))
-	if n == 0 {
-		t.Skip("set IKANIM_DIAG")
-	}
-	opts := terrain.BipedCourseOptions{Features: terrain.AllCourseFeatures &^ terrain.FeatureDrops}
-	if os.Getenv("IKANIM_DIAG_DROPS") != "" {
-		opts = terrain.BipedCourseOptions{}
-	}
+	n := diagSeeds(t)
+	opts := diagOptions()
 	shown := 0
 	for seed := range uint64(n) {
 		s, _ := NewCourse(Art{}, seed, opts)
@@ -208,14 +209,8 @@ func TestCourseDiagSole(t *testing.T) {
 
 // TestCourseDiagGap (IKANIM_DIAG=seeds) lists planted-foot gaps > 1 px.
 func TestCourseDiagGap(t *testing.T) {
-	n, _ := strconv.Atoi(os.Getenv("IKANIM_DIAG"))
-	if n == 0 {
-		t.Skip("set IKANIM_DIAG")
-	}
-	opts := terrain.BipedCourseOptions{Features: terrain.AllCourseFeatures &^ terrain.FeatureDrops}
-	if os.Getenv("IKANIM_DIAG_DROPS") != "" {
-		opts = terrain.BipedCourseOptions{}
-	}
+	n := diagSeeds(t)
+	opts := diagOptions()
 	shown := 0
 	for seed := range uint64(n) {
 		s, _ := NewCourse(Art{}, seed, opts)
