@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -27,11 +28,11 @@ const (
 	// swarmGapStride is measured, in turn, with an extra ray per planted
 	// foot (125 creatures a frame at the default count and at 10,000).
 	swarmGapStride = 8
-	// swarmLookPeriod is how often, s, the scene reads every creature's legs
-	// (the creatures in turn, a share each frame; every frame at 30 TPS and
-	// below): for a foot hanging ahead over an edge, and for NaN. A creature
-	// notices an edge at most this late.
-	swarmLookPeriod = 1.0 / 30
+	// swarmNaNPeriod is how often, s, the scene reads every creature's legs
+	// for NaN when measuring (the creatures in turn, a share each frame;
+	// every frame at 10 TPS and below). The creatures whose stances are
+	// tracked have their legs read every frame.
+	swarmNaNPeriod = 1.0 / 10
 	// swarmFallFrames: a creature with no foot planted or stepping for this
 	// many frames in a row counts as one fall.
 	swarmFallFrames = 15
@@ -40,15 +41,6 @@ const (
 	// swarmEdgeCooldown is the least time, s, between two turns of one
 	// creature at an edge (it must walk back off the edge first).
 	swarmEdgeCooldown = 0.75
-	// swarmChunk: the crowd updates the creatures in runs of this many, and
-	// the scene's pass over a run follows at once, while much of the run's
-	// state is still in the cores' caches. Each run costs the crowd a
-	// hand-off to its workers, and the pass runs on one goroutine while
-	// they wait. At 10,000 creatures (load 0.7): runs of 256 kept the
-	// bookkeeping near 10 % of the frame but 2 workers were no faster than
-	// one (17.2 against 17.5 ms, speed-up 1.06); runs of 2,048 take 10.8 ms
-	// with 2 workers (speed-up 1.65) at 17-24 % bookkeeping.
-	swarmChunk = 2048
 )
 
 // What the scene's pass over a creature's legs found after its update.
@@ -60,6 +52,8 @@ const (
 	edgeLeft
 	// onSurface: a foot is planted or stepping.
 	onSurface
+	// outside: the body is outside the level.
+	outside
 
 	edges = edgeRight | edgeLeft
 )
@@ -72,15 +66,21 @@ const (
 //
 // The creatures are updated by a creature.Crowd (SetWorkers; one worker,
 // the calling goroutine, by default). Everything else in a frame is the
-// scene's bookkeeping, on the calling goroutine: steering (flat per-creature
-// arrays), then after each run of updates a pass over those creatures
-// (falls, respawns, edges ahead, metering; Leg is a plain read of what
-// Update solved). It allocates nothing. With a Ground that is safe for
-// concurrent queries, any number of workers gives bit-identical creatures,
-// falls, respawns and figures.
+// scene's bookkeeping: steering (flat per-creature arrays, on the calling
+// goroutine); a pass over each creature's legs right after its update, on
+// the worker that updated it (Crowd.UpdateThen: edges ahead, NaN, slip and
+// gap of the tracked stances, each written to the creature's own slots;
+// Leg is a plain read of what Update solved); then, on the calling
+// goroutine and in creature order, what must be in order (the meter, falls,
+// respawns, which draw on the scene's random source). It allocates
+// nothing. With a Ground that is safe for concurrent queries, any number of
+// workers gives bit-identical creatures, falls, respawns and figures.
+//
+// Every frame each creature's Footing says whether it has a foot on a
+// surface and whether a foot dangles ahead (an edge: the creature turns).
 //
 // Metering: every creature's body every frame (NaN); every creature's legs
-// every swarmLookPeriod (NaN); the stances of one creature in
+// every swarmNaNPeriod (NaN); the stances of one creature in
 // ceil(count/swarmMetered) every frame (slip, NaN), and of those one in
 // swarmGapStride each frame, in turn, the contact gap of every planted foot.
 type Swarm struct {
@@ -99,6 +99,8 @@ type Swarm struct {
 	edgeAt  []float64 // time of each creature's last turn at an edge
 	air     []int32   // frames each creature has spent with no foot on a surface
 	found   []uint8   // edgeRight | edgeLeft from the creature's last look
+	seen    []uint8   // onSurface | outside, from this frame's pass
+	nans    []uint8   // NaN or Inf values this frame's pass found
 	legAt   []int32   // creature i's feet are stances[legAt[i]:legAt[i+1]]
 	stances []footStance
 
@@ -106,12 +108,18 @@ type Swarm struct {
 	time        float64
 	frame       int
 	meterStride int // creatures i%meterStride == 0 have their stances tracked
-	lookEvery   int // frames between two looks at one creature's legs
+	nanEvery    int // frames between two NaN checks of one creature's legs
 	falls       int // creatures that lost every foothold for swarmFallFrames
 	respawns    int // creatures put back on a surface after leaving the level
 	updateNs    float64
 	bookNs      float64
-	limbs       *limbMeter // limb figures of one tracked creature in swarmLimbStride a frame
+	passNs      atomic.Int64 // CPU time of this frame's passes, summed over the workers
+	pass        func(lo, hi int)
+
+	// Read-only while the workers run the passes.
+	nanTurn, gapTurn int
+	measure       bool
+	limbs         *limbMeter // limb figures of one tracked creature in swarmLimbStride a frame
 
 	meter quality.Meter
 }
@@ -174,8 +182,11 @@ func newSwarm(art Art, count int, seed uint64, ground func(i int, w *terrain.Wor
 	s.air = make([]int32, count)
 	s.edgeAt = make([]float64, count)
 	s.found = make([]uint8, count)
+	s.seen = make([]uint8, count)
+	s.nans = make([]uint8, count)
+	s.pass = s.passBatch
 	for i, c := range s.Creatures {
-		s.found[i] = s.legPass(i, c, false, false, false) & edges
+		s.found[i] = footingBits(c.Footing()) & edges
 	}
 	s.meter.Creatures = count
 	s.pool = &swarmPool{crowd: creature.NewCrowd(1)}
@@ -233,9 +244,12 @@ func (s *Swarm) Step(dt float64) { s.advance(dt, true) }
 func (s *Swarm) Advance(dt float64) { s.advance(dt, false) }
 
 // advance runs one frame: steering (turns by time and at edges), then the
-// creatures' updates on the crowd, swarmChunk at a time, each run followed
-// by the scene's pass over it (after). UpdateNs times the updates,
-// BookkeepingNs the rest.
+// creatures' updates on the crowd, each batch followed on its worker by the
+// scene's pass over it (passBatch), then the in-order part (tally).
+// UpdateNs is the update's share of the frame's wall time, BookkeepingNs the
+// rest: the steering and the tally, whose wall times are measured, plus the
+// passes' CPU time divided by the workers (they run inside the parallel
+// update, in parallel with each other).
 func (s *Swarm) advance(dt float64, measure bool) {
 	start := time.Now()
 	s.time += dt
@@ -258,55 +272,86 @@ func (s *Swarm) advance(dt float64, measure bool) {
 	if measure {
 		s.meter.Frame()
 	}
-	// Each creature's legs are looked at every lookEvery frames, in turn.
-	s.lookEvery = 1
+	// Each creature's legs are checked for NaN every nanEvery frames, in
+	// turn.
+	s.nanEvery = 1
 	if dt > 0 {
-		s.lookEvery = max(1, int(math.Round(swarmLookPeriod/dt)))
+		s.nanEvery = max(1, int(math.Round(swarmNaNPeriod/dt)))
 	}
-	var upd time.Duration
-	for lo := 0; lo < len(s.Creatures); lo += swarmChunk {
-		hi := min(lo+swarmChunk, len(s.Creatures))
-		t := time.Now()
-		s.pool.crowd.Update(s.Creatures[lo:hi], dt)
-		upd += time.Since(t)
-		s.after(lo, hi, measure)
-	}
-	s.updateNs = float64(upd.Nanoseconds())
-	s.bookNs = float64(time.Since(start).Nanoseconds()) - s.updateNs
+	s.nanTurn, s.gapTurn, s.measure = s.frame%s.nanEvery, s.frame%swarmGapStride, measure
+	s.passNs.Store(0)
+	t := time.Now()
+	s.pool.crowd.UpdateThen(s.Creatures, dt, s.pass)
+	par := time.Since(t)
+	s.tally(measure)
+	frame := float64(time.Since(start).Nanoseconds())
+	passWall := float64(s.passNs.Load()) / float64(s.pool.crowd.Workers())
+	s.updateNs = math.Max(0, float64(par.Nanoseconds())-passWall)
+	s.bookNs = frame - s.updateNs
 }
 
-// after is the scene's pass over creatures [lo, hi) after their update:
-// the body's NaN, the legs of the creatures whose turn it is to be looked
-// at (edges ahead, NaN) or whose stances are tracked (slip, gap), the fall
-// count, and respawns of creatures with no foot on a surface that fell for
-// swarmLostFrames or are outside the level.
-func (s *Swarm) after(lo, hi int, measure bool) {
-	m := &s.meter
-	look := s.frame % s.lookEvery
-	gapTurn := s.frame % swarmGapStride
+// passBatch is the scene's pass over creatures [lo, hi) right after their
+// update, on the worker that updated them: each creature's Footing (a foot
+// on a surface, edges ahead), whether it is outside the level, the body's
+// NaN, and the legs of the creatures whose turn it is to be checked for NaN
+// or whose stances are tracked (slip, gap). It writes only the creatures'
+// own slots (found, seen, nans, their stances); tally does the rest in
+// creature order.
+func (s *Swarm) passBatch(lo, hi int) {
+	t := time.Now()
 	for i := lo; i < hi; i++ {
 		c := s.Creatures[i]
+		f := footingBits(c.Footing())
+		s.found[i] = f & edges
 		p := c.Position()
-		if measure {
-			m.Finite(p[0])
-			m.Finite(p[1])
+		if p[0] < 0 || p[0] > s.Width || p[1] < 0 || p[1] > s.Height {
+			f |= outside
 		}
-		due := i%s.lookEvery == look
-		track := measure && i%s.meterStride == 0
-		if track && (i+s.frame)%swarmLimbStride == 0 {
-			s.limbs.measure(c, false)
-		}
-		var f uint8
-		switch {
-		case due || track:
-			f = s.legPass(i, c, measure, track, track && (i/s.meterStride)%swarmGapStride == gapTurn)
-			if due {
-				s.found[i] = f & edges
+		s.seen[i] = f & (onSurface | outside)
+		var nans uint8
+		if s.measure {
+			if v := p[0] + p[1]; v-v != 0 {
+				nans = nonFinite(p[0]) + nonFinite(p[1])
 			}
-		case c.Planted() > 0:
-			f = onSurface
-		default:
-			f = s.legPass(i, c, false, false, false) // a foot may be stepping
+			track := i%s.meterStride == 0
+			if track || i%s.nanEvery == s.nanTurn {
+				nans += s.legPass(i, c, track, track && (i/s.meterStride)%swarmGapStride == s.gapTurn)
+			}
+		}
+		s.nans[i] = nans
+	}
+	s.passNs.Add(time.Since(t).Nanoseconds())
+}
+
+// nonFinite is 1 for NaN and ±Inf, 0 otherwise.
+func nonFinite(v float64) uint8 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 1
+	}
+	return 0
+}
+
+// tally is the in-order part of a frame, on the calling goroutine, from what
+// the passes stored per creature: NaN, slip and gap on the meter, the limb
+// figures of the creatures whose turn it is, the fall count, and respawns
+// of creatures with no foot on a surface that fell for swarmLostFrames or
+// are outside the level.
+func (s *Swarm) tally(measure bool) {
+	m := &s.meter
+	for i, f := range s.seen {
+		if measure {
+			for range s.nans[i] {
+				m.Finite(math.NaN())
+			}
+			if i%s.meterStride == 0 {
+				if (i+s.frame)%swarmLimbStride == 0 {
+					s.limbs.measure(s.Creatures[i], false)
+				}
+				st := s.stances[s.legAt[i]:s.legAt[i+1]]
+				for k := range st {
+					st[k].record(m)
+				}
+			}
 		}
 		if f&onSurface != 0 {
 			s.air[i] = 0
@@ -316,13 +361,14 @@ func (s *Swarm) after(lo, hi int, measure bool) {
 		if s.air[i] == swarmFallFrames {
 			s.falls++
 		}
-		if s.air[i] >= swarmLostFrames || p[0] < 0 || p[0] > s.Width || p[1] < 0 || p[1] > s.Height {
+		if s.air[i] >= swarmLostFrames || f&outside != 0 {
+			c := s.Creatures[i]
 			c.Place(s.spawnPoint(c.Def()), mgl64.Vec2{0, -1})
 			s.air[i] = 0
 			s.respawns++
 			// A teleport is not a slide: the feet start new stances.
 			clear(s.stances[s.legAt[i]:s.legAt[i+1]])
-			s.found[i] = s.legPass(i, c, false, false, false) & edges
+			s.found[i] = footingBits(c.Footing()) & edges
 		}
 	}
 }
@@ -338,105 +384,115 @@ func edgeAhead(dir float64) uint8 {
 	return 0
 }
 
-// legPass reads every leg of creature i once and returns what it found:
-// onSurface when a foot is planted or stepping, edgeRight or edgeLeft when a
-// foot that found no foothold hangs ahead of the body along +Right() or
-// -Right() (the gait leaves such a foot dangling at its home; one behind the
-// body, walking away from an edge, does not count). With nan it records NaN
-// in the knees and feet on the meter, with slip every stance's slip, and
-// with gap the contact gap of every planted foot (quality.GapAlong, a ray of
-// the meter's own).
-func (s *Swarm) legPass(i int, c *creature.Creature, nan, slip, gap bool) uint8 {
-	p, r := c.Position(), c.Right()
+// legPass reads every leg of creature i once and returns the number of NaN
+// or Inf coordinates of its knees and feet. With slip it follows every
+// stance (a slip ended this frame waits in the stance for tally), and with
+// gap it measures the contact gap of every planted foot (quality.GapAlong,
+// a ray of its own) into the stance. It writes only creature i's stances.
+func (s *Swarm) legPass(i int, c *creature.Creature, slip, gap bool) uint8 {
 	st := s.stances[s.legAt[i]:s.legAt[i+1]]
-	var f uint8
-	if !nan && !slip {
-		for k := range st {
-			l := c.Leg(k)
-			f |= footing(&l, p, r)
-		}
-		return f
-	}
-	m := &s.meter
+	var nans uint8
 	for k := range st {
 		l := c.Leg(k)
-		f |= footing(&l, p, r)
 		// One test for the four coordinates (a sum of finite values that
 		// overflows only costs the four tests below).
-		if v := l.Knee[0] + l.Knee[1] + l.Foot[0] + l.Foot[1]; nan && v-v != 0 {
-			m.Finite(l.Knee[0])
-			m.Finite(l.Knee[1])
-			m.Finite(l.Foot[0])
-			m.Finite(l.Foot[1])
+		if v := l.Knee[0] + l.Knee[1] + l.Foot[0] + l.Foot[1]; v-v != 0 {
+			nans += nonFinite(l.Knee[0]) + nonFinite(l.Knee[1]) + nonFinite(l.Foot[0]) + nonFinite(l.Foot[1])
 		}
 		if !slip {
 			continue
 		}
-		if t := &st[k]; !l.Planted || !t.planted || l.Foot != t.start {
-			t.track(m, l.Planted, l.Foot)
+		t := &st[k]
+		if !l.Planted || !t.planted || l.Foot != t.start {
+			t.track(l.Planted, l.Foot)
 		}
 		if gap && l.Planted {
-			m.Contact(quality.GapAlong(s.World, l.Foot, l.Normal))
+			t.gap, t.hasGap = quality.GapAlong(s.World, l.Foot, l.Normal), true
 		}
 	}
-	return f
+	return nans
 }
 
-// footing returns onSurface for a leg planted or stepping, edgeRight or
-// edgeLeft for one whose foot hangs ahead of the body p along +r or -r.
-func footing(l *creature.LegState, p, r mgl64.Vec2) uint8 {
-	if l.Planted || l.Stepping {
-		return onSurface
+// footingBits is what a Footing says for the scene: onSurface when a foot
+// is planted or stepping, edgeRight or edgeLeft when a foot that found no
+// foothold hangs on that side of the body along Right() (an edge ahead when
+// walking that way).
+func footingBits(f creature.Footing) uint8 {
+	var b uint8
+	if f.OnSurface() {
+		b |= onSurface
 	}
-	switch d := (l.Contact[0]-p[0])*r[0] + (l.Contact[1]-p[1])*r[1]; {
-	case d > 0:
-		return edgeRight
-	case d < 0:
-		return edgeLeft
+	if f.DanglingRight > 0 {
+		b |= edgeRight
 	}
-	return 0
+	if f.DanglingLeft > 0 {
+		b |= edgeLeft
+	}
+	return b
 }
 
 // footStance follows one foot through its stances for the meter, as
 // quality.Stance does, but keeps the squared distance (a planted foot is
-// locked, so most frames only compare two points).
+// locked, so most frames only compare two points). The slip of a stance
+// that ended and the gap measured this frame wait in it until record puts
+// them on the meter, in creature order.
 type footStance struct {
 	start   mgl64.Vec2
 	far2    float64 // largest squared distance from start while planted
 	planted bool
+
+	ended, hasGap bool
+	slip, gap     float64
 }
 
 // track is called once per frame with whether the foot is planted and where;
 // at lift-off the stance's slip (the largest distance from the touch-down
-// point) is recorded on m.
-func (f *footStance) track(m *quality.Meter, planted bool, p mgl64.Vec2) {
+// point) waits for record.
+func (f *footStance) track(planted bool, p mgl64.Vec2) {
 	switch {
 	case planted && !f.planted:
-		*f = footStance{start: p, planted: true}
+		f.start, f.far2, f.planted = p, 0, true
 	case planted:
 		if p != f.start {
 			d := p.Sub(f.start)
 			f.far2 = max(f.far2, d[0]*d[0]+d[1]*d[1])
 		}
 	case f.planted:
-		f.flush(m)
+		f.planted, f.ended, f.slip = false, true, math.Sqrt(f.far2)
+	}
+}
+
+// record puts the slip of a stance that ended and the gap measured since
+// the last record on m, the slip first.
+func (f *footStance) record(m *quality.Meter) {
+	if f.ended {
+		f.ended = false
+		m.Slip(f.slip)
+	}
+	if f.hasGap {
+		f.hasGap = false
+		m.Contact(f.gap)
 	}
 }
 
 // flush records the slip of a stance in progress.
 func (f *footStance) flush(m *quality.Meter) {
+	f.record(m)
 	if f.planted {
 		f.planted = false
 		m.Slip(math.Sqrt(f.far2))
 	}
 }
 
-// UpdateNs returns the wall time of the last frame's creature updates, ns.
+// UpdateNs returns the last frame's creature updates, ns: the wall time of
+// Crowd.UpdateThen less the passes' share (see BookkeepingNs).
 func (s *Swarm) UpdateNs() float64 { return s.updateNs }
 
-// BookkeepingNs returns the wall time of the last frame's bookkeeping
-// (steering, the pass over the legs with the metering, falls and
-// respawns), ns.
+// BookkeepingNs returns the last frame's bookkeeping, ns: the wall time of
+// the steering and of the in-order tally (meter, falls, respawns), plus the
+// CPU time of the per-creature passes (Footing, NaN, slip and gap), which
+// run on the workers inside the update, divided by the workers. UpdateNs
+// plus BookkeepingNs is the frame's wall time.
 func (s *Swarm) BookkeepingNs() float64 { return s.bookNs }
 
 // Falls returns the falls and the respawns so far.

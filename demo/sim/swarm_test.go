@@ -94,10 +94,9 @@ func TestSwarmSceneFrameDoesNotAllocate(t *testing.T) {
 }
 
 // TestSwarmCrowdMatchesSequential runs the scene (2,000 creatures, seed 3,
-// 6 s at 60 TPS: turns, edges, falls and respawns; with seed 1 over 4 s no
-// creature fell once bodies turned round the edges they walked past) on one
-// goroutine and on crowds
-// of 2 and 3 workers, and wants every creature, every leg, the scene's own
+// 6 s at 60 TPS: turns and edges for 3 s, then NoEdge, so that creatures
+// walk off edges: falls and respawns) on one goroutine and on crowds of 2
+// and 3 workers, and wants every creature, every leg, the scene's own
 // steering and fall state and its figures bit-identical. Every creature
 // queries the scene's one World, as in the demo; run it with -race too.
 func TestSwarmCrowdMatchesSequential(t *testing.T) {
@@ -108,6 +107,7 @@ func TestSwarmCrowdMatchesSequential(t *testing.T) {
 	run := func(s *Swarm, workers int) *Swarm {
 		s.SetWorkers(workers)
 		for f := 0; f < frames; f++ {
+			s.NoEdge = f >= frames/2
 			s.Step(1.0 / 60)
 		}
 		s.Flush()
@@ -194,7 +194,10 @@ func BenchmarkSwarmFrame(b *testing.B) {
 // leg, knees included) plus the scene's bookkeeping (turns, edges ahead,
 // falls, respawns, and the metering of Step). ms/frame is ns/op and
 // p50-ms the median frame; book% is the share of the frames spent in the
-// bookkeeping (wall time, from the scene's own timers).
+// bookkeeping, from the scene's own timers (BookkeepingNs: the wall time
+// of the steering and of the in-order tally, plus the CPU time of the
+// per-creature passes that run on the workers inside the update, divided
+// by the workers).
 //
 // The two sub-benchmarks run two copies of the scene, each warmed up for
 // 120 frames. workers=2 also runs a frame of the one-worker copy between

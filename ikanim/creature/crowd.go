@@ -15,15 +15,35 @@ type Crowd struct {
 	job  crowdJob
 }
 
+// CrowdBatch is the number of creatures a worker updates before it calls
+// UpdateThen's after for them: small enough that their state is still in
+// the core's cache when after reads it (64 spiders are about 150 KB), large
+// enough that the call costs nothing next to the updates.
+const CrowdBatch = 64
+
 type crowdJob struct {
-	cs []*Creature
-	dt float64
+	cs    []*Creature
+	dt    float64
+	after func(lo, hi int)
 }
 
 func (j *crowdJob) Do(lo, hi int) {
-	for _, c := range j.cs[lo:hi] {
+	if j.after == nil {
+		update(j.cs[lo:hi], j.dt)
+		return
+	}
+	for b := lo; b < hi; b += CrowdBatch {
+		e := min(b+CrowdBatch, hi)
+		update(j.cs[b:e], j.dt)
+		j.after(b, e)
+	}
+}
+
+// update calls Update(dt) on every creature of cs but nil ones.
+func update(cs []*Creature, dt float64) {
+	for _, c := range cs {
 		if c != nil {
-			c.Update(j.dt)
+			c.Update(dt)
 		}
 	}
 }
@@ -42,6 +62,31 @@ func (c *Crowd) Update(cs []*Creature, dt float64) {
 	c.job = crowdJob{cs: cs, dt: dt}
 	c.pool.Run(len(cs), &c.job)
 	c.job.cs = nil
+}
+
+// UpdateThen is Update followed, for each batch of CrowdBatch creatures (or
+// fewer, at the end of a worker's run), by after(lo, hi) on the worker that
+// updated cs[lo:hi], as soon as it has: the game's own per-creature work
+// after an update (reading the legs, looking for edges, checking for NaN)
+// then finds those creatures in that core's cache instead of reading every
+// creature back from memory on one goroutine, and runs in parallel with
+// the other workers' updates.
+//
+// after runs on several goroutines at once, each call for its own batch:
+// it may read and write the creatures cs[lo:hi] and state the game keeps
+// per creature (slots lo to hi-1 of its own slices), and must not touch
+// anything shared without synchronisation. Work that must run in creature
+// order (a shared random source, a running sum) belongs after UpdateThen
+// returns, from what after stored per creature; the result is then
+// bit-identical for any number of workers. With one worker, after is
+// called in order on the calling goroutine.
+//
+// To avoid an allocation per frame, make the after func value once (a
+// method value stored in a field) rather than per call.
+func (c *Crowd) UpdateThen(cs []*Creature, dt float64, after func(lo, hi int)) {
+	c.job = crowdJob{cs: cs, dt: dt, after: after}
+	c.pool.Run(len(cs), &c.job)
+	c.job = crowdJob{}
 }
 
 // Close stops the workers; later Updates run on the calling goroutine.

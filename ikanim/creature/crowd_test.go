@@ -82,3 +82,72 @@ func BenchmarkCrowdSpiders(b *testing.B) {
 		})
 	}
 }
+
+// afterRecorder is a per-creature pass for UpdateThen: it stores each
+// creature's position as after sees it and counts the calls per creature.
+type afterRecorder struct {
+	cs      []*Creature
+	seen    []mgl64.Vec2
+	calls   []int32
+	batches []int32 // batch sizes, one slot per first creature of a batch
+}
+
+func (r *afterRecorder) after(lo, hi int) {
+	r.batches[lo] = int32(hi - lo)
+	for i := lo; i < hi; i++ {
+		r.seen[i] = r.cs[i].Position()
+		r.calls[i]++
+	}
+}
+
+// UpdateThen calls after once for every creature, in batches of at most
+// CrowdBatch, after that creature's update (after sees the position the
+// sequential update gives), bit-identical to sequential updates for 1 to 4
+// workers, and without allocating.
+func TestCrowdUpdateThen(t *testing.T) {
+	w := creatureTestWorld(t, "flat")
+	const n = 301 // not a multiple of CrowdBatch or of the workers
+	for _, workers := range []int{1, 2, 3, 4} {
+		seq, par := crowdOn(t, w, n), crowdOn(t, w, n)
+		r := &afterRecorder{cs: par, seen: make([]mgl64.Vec2, n), calls: make([]int32, n), batches: make([]int32, n)}
+		after := r.after
+		crowd := NewCrowd(workers)
+		for f := 0; f < 90; f++ {
+			for _, c := range seq {
+				c.Update(1.0 / 60)
+			}
+			clear(r.calls)
+			clear(r.batches)
+			crowd.UpdateThen(par, 1.0/60, after)
+			covered := 0
+			for i := 0; i < n; i++ {
+				if r.calls[i] != 1 {
+					t.Fatalf("%d workers, frame %d: after saw creature %d %d times", workers, f, i, r.calls[i])
+				}
+				if r.seen[i] != seq[i].Position() {
+					t.Fatalf("%d workers, frame %d: after saw creature %d at %v, the sequential update put it at %v", workers, f, i, r.seen[i], seq[i].Position())
+				}
+				if b := r.batches[i]; b != 0 {
+					if b > CrowdBatch {
+						t.Fatalf("%d workers: a batch of %d creatures", workers, b)
+					}
+					covered += int(b)
+				}
+			}
+			if covered != n {
+				t.Fatalf("%d workers: batches cover %d creatures, want %d", workers, covered, n)
+			}
+		}
+		for i := range seq {
+			for k := 0; k < seq[i].NumLegs(); k++ {
+				if seq[i].Leg(k) != par[i].Leg(k) {
+					t.Fatalf("%d workers, creature %d leg %d: sequential %+v, UpdateThen %+v", workers, i, k, seq[i].Leg(k), par[i].Leg(k))
+				}
+			}
+		}
+		if a := testing.AllocsPerRun(10, func() { crowd.UpdateThen(par, 1.0/60, after) }); a != 0 {
+			t.Errorf("%d workers: UpdateThen allocates %v times per frame", workers, a)
+		}
+		crowd.Close()
+	}
+}
