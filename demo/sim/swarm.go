@@ -119,7 +119,8 @@ type Swarm struct {
 	// Read-only while the workers run the passes.
 	nanTurn, gapTurn int
 	measure          bool
-	limbs            *limbMeter // limb figures of one tracked creature in swarmLimbStride a frame
+
+	limbs *limbMeter // limb figures of one tracked creature in swarmLimbStride a frame
 
 	meter quality.Meter
 }
