@@ -128,7 +128,9 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 }
 
 // cast finds the nearest crossing of from -> to with the shapes passing f and
-// stores it in b; false on a miss.
+// stores it in b, which must be the zero best (its callers declare it just
+// before; setting only the fields that are not zero saves clearing it
+// twice); false on a miss.
 func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
 	if w == nil || w.space == nil {
 		return false
@@ -143,8 +145,9 @@ func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
 	if w.space.WidthInCells() == 0 || w.space.HeightInCells() == 0 {
 		return false
 	}
-	*b = best{t: math.Inf(1), entry: -1, px: px, py: py, dx: dx, dy: dy, idx: 1 / dx, idy: 1 / dy,
-		req: f.Require, excl: f.excludeMask()}
+	b.t, b.entry = math.Inf(1), -1
+	b.px, b.py, b.dx, b.dy, b.idx, b.idy = px, py, dx, dy, 1/dx, 1/dy
+	b.req, b.excl = f.Require, f.excludeMask()
 	if w.explicit {
 		// The space as of the last Sync: the index, then the entries it
 		// does not hold.
