@@ -1,0 +1,126 @@
+package ikanim
+
+// Keeping a limb out of solids (Limb.Solids).
+//
+// Target. Let R be the chain's root (a shoulder, a hip) and T the target the
+// limb solves toward, both in the character frame. A ray from R through T,
+// margin px longer than |T - R|, finds the first surface on it at H; the
+// target becomes
+//
+//	T' = R + (T - R) * min(|T - R|, max(|H - R| - margin, 0)) / |T - R|
+//
+// so a hand sent into a wall (or through a thin one) rests margin px in
+// front of the surface the straight line from the shoulder meets, and moves
+// continuously while the target slides along, toward or into the wall. A
+// miss leaves T.
+//
+// Bend side. For a two-bone limb whose middle joint may bend both ways (its
+// limit, if any, allows angles of both signs), the joint of the chosen side
+// b (the definition's, the animated pose's, the keyed or the controller's)
+// is M_b, from the analytic solution for T'. The side is blocked when a ray
+// from R to M_b or from M_b to the end enters a solid. A blocked side whose
+// other side is free is swapped for it, and the limb keeps the swapped side
+// while it stays free; it returns to b when b is free again and the limb is
+// within 3 % of full reach, where both sides' joints nearly coincide, so
+// the return does not pop. A limb whose weight fades to 0 forgets the swap.
+// With UsePole, the pole decides the side and only the target is kept out.
+//
+// Costs: one ray a frame while the limb is on, and two or four more for a
+// two-bone limb that may bend both ways.
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/ik"
+)
+
+// DefaultSolidMargin is the distance, px, a limb's target is kept in front
+// of a surface (Limb.SolidMargin 0).
+const DefaultSolidMargin = 1.0
+
+// straightShare: a limb returns to its own bend side from a swapped one only
+// within this share of its full reach, where the two sides nearly coincide.
+const straightShare = 0.97
+
+// keepOut applies Limb.Solids to this frame's target and bend side (see the
+// notes above) and returns them.
+func (l *Limb) keepOut(r *Rig, target mgl64.Vec2, bend float64) (mgl64.Vec2, float64) {
+	g := l.Solids
+	d := l.def
+	root := r.start[d.bones[0]]
+	wRoot := r.frame.toWorld(root)
+	l.blocked = false
+	margin := l.SolidMargin
+	if !(margin > 0) {
+		margin = DefaultSolidMargin
+	}
+	if v := target.Sub(root); v[0] != 0 || v[1] != 0 {
+		n := math.Hypot(v[0], v[1])
+		// The ray runs margin past the target, so a target that nears a
+		// surface slows down to it instead of jumping back by margin.
+		past := root.Add(v.Mul((n + margin) / n))
+		if p, _, ok := g.Raycast(wRoot, r.frame.toWorld(past)); ok {
+			hit := r.frame.toLocal(p).Sub(root)
+			if along := math.Max(math.Hypot(hit[0], hit[1])-margin, 0); along < n {
+				target = root.Add(v.Mul(along / n))
+				l.blocked = true
+			}
+		}
+	}
+	if l.twoBone == nil || l.UsePole || !d.bendsBothWays() {
+		l.solidBend = 0
+		return target, bend
+	}
+	side := bend
+	if l.solidBend != 0 {
+		side = l.solidBend
+	}
+	upper, lower := d.chain.Bone(0).Length, d.chain.Bone(1).Length
+	switch {
+	case l.bendBlocked(r, g, wRoot, root, target, upper, lower, side):
+		if !l.bendBlocked(r, g, wRoot, root, target, upper, lower, -side) {
+			side = -side
+		}
+	case side != bend:
+		if v := target.Sub(root); math.Hypot(v[0], v[1]) >= straightShare*(upper+lower) &&
+			!l.bendBlocked(r, g, wRoot, root, target, upper, lower, bend) {
+			side = bend
+		}
+	}
+	l.solidBend = 0
+	if side != bend {
+		l.solidBend = side
+	}
+	return target, side
+}
+
+// bendBlocked reports whether the two-bone solution toward target with bend
+// side b puts a bone in a solid: a ray from the root to the middle joint or
+// from it to the end enters one.
+func (l *Limb) bendBlocked(r *Rig, g Ground, wRoot, root, target mgl64.Vec2, upper, lower, b float64) bool {
+	mx, my, ex, ey := ik.SolveTwoBoneXY(root[0], root[1], target[0], target[1], upper, lower, b)
+	m := r.frame.toWorld(mgl64.Vec2{mx, my})
+	if _, _, ok := g.Raycast(wRoot, m); ok {
+		return true
+	}
+	_, _, ok := g.Raycast(m, r.frame.toWorld(mgl64.Vec2{ex, ey}))
+	return ok
+}
+
+// bendsBothWays reports whether a two-bone limb's middle joint may bend to
+// either side: no limit on the second bone, or one that allows angles of
+// both signs.
+func (d *limbDef) bendsBothWays() bool {
+	if len(d.bones) != 2 {
+		return false
+	}
+	lim := d.chain.Bone(1).Limit
+	return !lim.Enabled || (lim.Min < 0 && lim.Max > 0)
+}
+
+// TargetBlocked reports whether, in the last Update, Solids stopped the
+// limb's target in front of a surface between the chain's root and the
+// target (a hand against a wall it was sent into).
+func (l *Limb) TargetBlocked() bool { return l.blocked }

@@ -1,0 +1,164 @@
+package ikanim
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/ik"
+)
+
+// solidArmRig is an arm from a shoulder 50 px above the rig's position:
+// upper arm 22 px, forearm 20 px, the elbow free to bend either way unless
+// limited.
+func solidArmRig(t *testing.T, limited bool) *Rig {
+	t.Helper()
+	var lim ik.Limit
+	if limited {
+		lim = ik.Limit{Min: -150 * math.Pi / 180, Max: 0, Enabled: true}
+	}
+	def, err := NewRigDef([]BoneDef{
+		{Name: "upper", Parent: -1, Attach: mgl64.Vec2{0, -50}, Length: 22},
+		{Name: "fore", Parent: 0, Attach: mgl64.Vec2{22, 0}, Length: 20, Limit: lim},
+	}, []LimbDef{{Name: "arm", Bones: []string{"upper", "fore"}, Bend: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustRig(t, def)
+	r.Position = mgl64.Vec2{100, 100}
+	return r
+}
+
+// armDepth returns how deep, px, the arm's bones go into the half-plane
+// solid {p : (p - o) . n < 0} (n the outward normal), sampled every 0.25 px.
+func armDepth(r *Rig, o, n mgl64.Vec2) float64 {
+	depth := 0.0
+	for b := 0; b < 2; b++ {
+		s, e := r.Joint(b)
+		steps := int(math.Ceil(e.Sub(s).Len() / 0.25))
+		for k := 0; k <= steps; k++ {
+			p := s.Add(e.Sub(s).Mul(float64(k) / float64(steps)))
+			depth = math.Max(depth, -p.Sub(o).Dot(n))
+		}
+	}
+	return depth
+}
+
+// A hand sent into a wall (solid x >= 130; the shoulder at (100, 50), the
+// target at (150, 50), 8 px beyond the arm's 42 px reach) rests 1 px in front
+// of it, at (129, 50) by hand geometry, and no bone enters the wall; the
+// same arm without Solids puts its hand 12 px into it. With the elbow
+// limited to one side (a human arm) the hand still stops at the wall.
+func TestLimbSolidsStopsTheHandAtAWall(t *testing.T) {
+	wall := &polyGround{pts: []mgl64.Vec2{{130, 1e4}, {130, -1e4}}}
+	o, n := mgl64.Vec2{130, 0}, mgl64.Vec2{-1, 0}
+	for _, limited := range []bool{false, true} {
+		for _, solids := range []bool{false, true} {
+			r := solidArmRig(t, limited)
+			l := r.Limb("arm")
+			l.Target = mgl64.Vec2{150, 50}
+			l.SetWeightNow(1)
+			if solids {
+				l.Solids = wall
+			}
+			for f := 0; f < 3; f++ {
+				r.Update(1.0 / 60)
+			}
+			_, hand := r.Joint(1)
+			depth := armDepth(r, o, n)
+			t.Logf("limited %v, Solids %v: hand %.3f, depth %.3f px, blocked %v", limited, solids, hand, depth, l.TargetBlocked())
+			if !solids {
+				if depth < 11.9 || l.TargetBlocked() {
+					t.Errorf("limited %v without Solids: depth %.3f, want the hand 12 px in the wall (blocked %v)", limited, depth, l.TargetBlocked())
+				}
+				continue
+			}
+			if !near(hand, mgl64.Vec2{129, 50}, 1e-6) || depth > 0 || !l.TargetBlocked() {
+				t.Errorf("limited %v with Solids: hand %v (want (129, 50)), depth %.3f px, blocked %v", limited, hand, depth, l.TargetBlocked())
+			}
+		}
+	}
+}
+
+// Under a ceiling (solid y <= 36) an arm whose own bend side lifts the elbow
+// into it takes the other side; while the target slides out to full reach
+// and back, no bone goes more than 1e-9 px into the ceiling, the side swaps
+// once on the way in, and back once near full reach; a target that slides
+// into a wall in front moves the hand continuously (at most the target's
+// own 0.5 px a frame) and never into the wall.
+func TestLimbSolidsBendsAwayFromACeiling(t *testing.T) {
+	ceiling := &polyGround{pts: []mgl64.Vec2{{-1e4, 36}, {1e4, 36}}}
+	r := solidArmRig(t, false)
+	l := r.Limb("arm")
+	// The side that puts the elbow up (smaller y) for a target 25 px ahead.
+	_, myPlus, _, _ := ik.SolveTwoBoneXY(100, 50, 125, 50, 22, 20, 1)
+	up := 1.0
+	if myPlus > 50 {
+		up = -1
+	}
+	l.Bend, l.Solids = up, ceiling
+	l.SetWeightNow(1)
+	elbowY := func() float64 { _, e := r.Joint(0); return e[1] }
+	swaps, last, worst := 0, up, 0.0
+	for f := 0; f <= 160; f++ {
+		x := 125 + 17*math.Sin(math.Pi*float64(f)/160) // out to 142 and back
+		l.Target = mgl64.Vec2{x, 50}
+		r.Update(1.0 / 60)
+		side := up
+		if (elbowY() > 50) == (myPlus < 50) {
+			side = -up
+		}
+		if _, e := r.Joint(0); math.Abs(e[1]-50) > 1 && side != last {
+			swaps++
+			last = side
+		}
+		worst = math.Max(worst, armDepth(r, mgl64.Vec2{0, 36}, mgl64.Vec2{0, 1}))
+	}
+	t.Logf("ceiling: depth max %.3g px, side swaps %d", worst, swaps)
+	if worst > 1e-9 {
+		t.Errorf("a bone went %.3g px into the ceiling", worst)
+	}
+	if swaps < 1 || swaps > 2 {
+		t.Errorf("%d side swaps, want 1 (away from the ceiling) or 2 (and back near full reach)", swaps)
+	}
+
+	wall := &polyGround{pts: []mgl64.Vec2{{130, 1e4}, {130, -1e4}}}
+	r = solidArmRig(t, true)
+	l = r.Limb("arm")
+	l.Solids = wall
+	l.SetWeightNow(1)
+	var prev mgl64.Vec2
+	jump, depth := 0.0, 0.0
+	for f := 0; f <= 120; f++ {
+		l.Target = mgl64.Vec2{110 + 0.5*float64(f), 60}
+		r.Update(1.0 / 60)
+		_, hand := r.Joint(1)
+		if f > 0 {
+			jump = math.Max(jump, hand.Sub(prev).Len())
+		}
+		prev = hand
+		depth = math.Max(depth, armDepth(r, mgl64.Vec2{130, 0}, mgl64.Vec2{-1, 0}))
+	}
+	t.Logf("sliding into a wall: hand jump max %.3f px/frame, depth max %.3g px", jump, depth)
+	if jump > 0.5+1e-9 || depth > 0 {
+		t.Errorf("sliding into a wall: hand jump %.3f px/frame (want <= 0.5), depth %.3g px", jump, depth)
+	}
+}
+
+// Solids casts no ray and changes nothing while the limb is off, and does
+// not allocate while it is on.
+func TestLimbSolidsCostsNothingWhenOff(t *testing.T) {
+	wall := &polyGround{pts: []mgl64.Vec2{{130, 1e4}, {130, -1e4}}}
+	r := solidArmRig(t, false)
+	l := r.Limb("arm")
+	l.Solids, l.Target = wall, mgl64.Vec2{150, 50}
+	r.Update(1.0 / 60)
+	if wall.casts != 0 {
+		t.Errorf("%d rays with the limb's weight at 0", wall.casts)
+	}
+	l.SetWeightNow(1)
+	if a := testing.AllocsPerRun(50, func() { r.Update(1.0 / 60) }); a != 0 {
+		t.Errorf("Update allocates %v times with Solids on", a)
+	}
+}
