@@ -23,8 +23,7 @@ func init() {
 }
 
 const (
-	aimZoom   = 2.0
-	aimGunLen = 30.0 // px of gun drawn along the aim line from the grip
+	aimZoom = 2.0
 )
 
 var gunColor = color.RGBA{40, 40, 48, 255}
@@ -76,7 +75,7 @@ func (v *aimView) Draw(screen *ebiten.Image, ctx *Context) {
 		_, grip := r.Joint(fore)
 		a := r.BoneAngle(fore)
 		d := mgl64.Vec2{math.Cos(a), math.Sin(a)}
-		ikanim.DebugLine(screen, &cam, grip.Sub(d.Mul(6)), grip.Add(d.Mul(aimGunLen)), 3, gunColor)
+		ikanim.DebugLine(screen, &cam, grip.Sub(d.Mul(6)), grip.Add(d.Mul(sim.AimGunLength)), 3, gunColor)
 	}
 	gem, _ := s.Gem()
 	drawProp(screen, v.gem, gem, cam)

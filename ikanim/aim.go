@@ -91,6 +91,16 @@ type Aimer struct {
 	// same margin the other way holds the turn, so a target near the
 	// shoulder's vertical does not flip the character every frame.
 	TurnMargin float64
+	// Solids, when set, keeps the weapon and the arms out of solid ground
+	// (see aim_solids.go): the hands pull the weapon in along the aim so
+	// that its muzzle, Muzzle px beyond the main wrist, stops 1 px in front
+	// of a wall or ceiling in the way (WeaponBlocked reports it), and the
+	// aimer sets its arms' Limb.Solids. One ray a frame, plus the arms'.
+	// Nil (the zero value): off.
+	Solids Ground
+	// Muzzle is how far the weapon reaches beyond the main wrist along the
+	// aim, px, for Solids (0: only the hands are kept out).
+	Muzzle float64
 
 	rig           *Rig
 	def           *RigDef
@@ -102,6 +112,10 @@ type Aimer struct {
 	wrist         mgl64.Vec2 // world, last frame
 	aimDir        float64    // world aim angle, last frame
 	turns         int
+	room          float64 // Solids: the wrist distance the weapon has, px
+	raise         float64 // Solids: the angle the weapon is raised by, rad
+	roomOn        bool    // room and raise are set
+	blocked       bool
 }
 
 // Turns returns how many times the aimer has turned the character round.
@@ -162,7 +176,7 @@ func (a *Aimer) AimAngle() float64 { return a.aimDir }
 func (a *Aimer) Stage() Stage { return StageControl }
 
 // Update implements Controller (the rig calls it).
-func (a *Aimer) Update(float64) {
+func (a *Aimer) Update(dt float64) {
 	r := a.rig
 	ld := &r.def.limbs[a.main]
 	mainLimb := &r.limbs[a.main]
@@ -201,22 +215,29 @@ func (a *Aimer) Update(float64) {
 		dist, d = 1, mgl64.Vec2{1, 0}
 	}
 	if a.Circle {
-		a.circle(r, S, T, w)
+		a.circle(r, S, T, w, dt)
 		return
 	}
 	theta := math.Atan2(d[1], d[0])
 	maxUp := num.Or(a.MaxUp, DefaultAimMaxUp)
 	maxDown := num.Or(a.MaxDown, DefaultAimMaxDown)
 	theta = math.Max(-maxUp, math.Min(maxDown, theta))
+	reach := num.Or(a.Reach, DefaultAimReach)
+	if reach >= 1 {
+		reach = DefaultAimReach
+	}
+	if F := ld.chain.Reach(); a.Solids != nil && F > 0 {
+		room, raise := a.aimRoom(r, S, theta, reach*F, F, dt)
+		reach, theta = room/F, theta-raise
+	} else {
+		a.roomOn, a.blocked = false, false
+	}
 	st, ct := math.Sincos(theta)
 	aimPt := mgl64.Vec2{S[0] + dist*ct, S[1] + dist*st}
 
 	a.pose.Origin, a.pose.Base, a.pose.Mirror = S, base, false
 	a.pose.Angles[0], a.pose.Angles[1] = r.animAngle[a.upper]-base, r.anim[a.fore]
-	a.aim.Reach = num.Or(a.Reach, DefaultAimReach)
-	if a.aim.Reach >= 1 {
-		a.aim.Reach = DefaultAimReach
-	}
+	a.aim.Reach = reach
 	a.aim.Bend = ld.Bend
 	a.aim.Solve(ld.chain, &a.pose, aimPt)
 	// Forward kinematics of the aimed arm.
@@ -226,6 +247,24 @@ func (a *Aimer) Update(float64) {
 	s0, c0 := math.Sincos(a0)
 	s1, c1 := math.Sincos(phi)
 	W := mgl64.Vec2{S[0] + u*c0 + l*c1, S[1] + u*s0 + l*s1}
+	if a.Solids != nil {
+		// The muzzle as solved (the wrist is not exactly on the line
+		// from the shoulder the room was measured on): pull the wrist in
+		// by what is left in a solid, and solve again.
+		if cut := a.muzzleDeficit(r, W, phi); cut > 0 {
+			F := ld.chain.Reach()
+			a.aim.Reach = math.Max(minAimRoom, a.aim.Reach-cut/F)
+			a.room = math.Min(a.room, a.aim.Reach*F)
+			a.blocked = true
+			a.pose.Angles[0], a.pose.Angles[1] = r.animAngle[a.upper]-base, r.anim[a.fore]
+			a.aim.Solve(ld.chain, &a.pose, aimPt)
+			a0 = base + a.pose.Angles[0]
+			phi = a0 + a.pose.Angles[1]
+			s0, c0 = math.Sincos(a0)
+			s1, c1 = math.Sincos(phi)
+			W = mgl64.Vec2{S[0] + u*c0 + l*c1, S[1] + u*s0 + l*s1}
+		}
+	}
 	if !num.FiniteVec(W) || !num.Finite(phi) {
 		return
 	}
@@ -254,7 +293,7 @@ func (a *Aimer) Update(float64) {
 //	S + |H_i - S| (cos theta, sin theta)
 //
 // and turns with its radius: by theta minus the animated angle of H_i - S.
-func (a *Aimer) circle(r *Rig, S, T mgl64.Vec2, w float64) {
+func (a *Aimer) circle(r *Rig, S, T mgl64.Vec2, w, dt float64) {
 	B := r.animRoot.Add(r.BodyOffset)
 	d := T.Sub(B)
 	if !(d.Len() > 1e-9) {
@@ -262,6 +301,19 @@ func (a *Aimer) circle(r *Rig, S, T mgl64.Vec2, w float64) {
 	}
 	theta := math.Atan2(d[1], d[0])
 	theta = math.Max(-num.Or(a.MaxUp, DefaultAimMaxUp), math.Min(num.Or(a.MaxDown, DefaultAimMaxDown), theta))
+	// Solids: every radius scaled by the room the main hand's radius has,
+	// and the aim raised when there is none.
+	scale := 1.0
+	if a.Solids != nil {
+		ld := &r.def.limbs[a.main]
+		rho := r.animEnd[ld.bones[len(ld.bones)-1]].Add(r.BodyOffset).Sub(S).Len()
+		if rho > 0 {
+			room, raise := a.aimRoom(r, S, theta, rho, ld.chain.Reach(), dt)
+			scale, theta = room/rho, theta-raise
+		}
+	} else {
+		a.roomOn, a.blocked = false, false
+	}
 	st, ct := math.Sincos(theta)
 	a.aimDir = r.frame.angleToWorld(theta)
 	for k, li := range [2]int{a.main, a.support} {
@@ -272,7 +324,7 @@ func (a *Aimer) circle(r *Rig, S, T mgl64.Vec2, w float64) {
 		tip := ld.bones[len(ld.bones)-1]
 		H := r.animEnd[tip].Add(r.BodyOffset)
 		rad := H.Sub(S)
-		l := rad.Len()
+		l := rad.Len() * scale
 		P := mgl64.Vec2{S[0] + l*ct, S[1] + l*st}
 		if !num.FiniteVec(P) {
 			continue

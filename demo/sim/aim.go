@@ -22,13 +22,26 @@ const (
 	aimReachDur = 0.8  // s the hand takes to the gem (Reacher.Duration)
 	aimGemWait  = 3.0  // s after a pick-up before the next one
 	aimGemBack  = 6.0  // s the gem is carried before it is back on the crate
+	// AimGunLength is the weapon's length beyond the main wrist along the
+	// aim, px (Aimer.Muzzle; the demo draws it).
+	AimGunLength = 30.0
+	// AimWallX is the near face of the wall at the right end of the walk,
+	// 20 px past where the character turns (aimMaxX): walking up to it and
+	// aiming ahead pulls the weapon in (Aimer.Solids); AimWallWidth and
+	// AimWallHeight are its size, px.
+	AimWallX      = aimMaxX + 20
+	AimWallWidth  = 60.0
+	AimWallHeight = 220.0
 )
 
 // Aim is the aim scene: the humanoid walks back and forth on flat ground
 // aiming a two-handed weapon (Aimer) at a target, by default one drifting
 // ahead of it on a slow figure, or the player's (SetTarget); it stops at the
 // crate, lowers the weapon, picks up the gem with the far arm (Reacher,
-// crouching), carries it a while, and the gem is back on the crate.
+// crouching), carries it a while, and the gem is back on the crate. At the
+// right end of its walk stands a wall: the aimer keeps the weapon and the
+// arms out of it (Aimer.Solids, Muzzle AimGunLength), pulling the weapon in
+// as the character walks up to it.
 type Aim struct {
 	World    *terrain.World
 	Rig      *ikanim.Rig
@@ -70,6 +83,9 @@ func NewAim(art Art) (*Aim, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := world.AddBox(AimWallX, FlatGroundY-AimWallHeight, AimWallWidth, AimWallHeight, terrain.TagWall); err != nil {
+		return nil, err
+	}
 	def, err := art.bipedDef()
 	if err != nil {
 		return nil, err
@@ -89,6 +105,7 @@ func NewAim(art Art) (*Aim, error) {
 	if s.Aimer, err = ikanim.NewBipedAimer(r); err != nil {
 		return nil, err
 	}
+	s.Aimer.Solids, s.Aimer.Muzzle = world, AimGunLength
 	if s.Reacher, err = ikanim.NewReacher(r, ikanim.LimbArmFar); err != nil {
 		return nil, err
 	}
@@ -176,18 +193,21 @@ func (s *Aim) Advance(dt float64) {
 		s.Reacher.Active = false
 	}
 
-	if !s.player {
-		// A target drifting ahead of the character on a slow figure.
-		s.target = mgl64.Vec2{
-			r.Position[0] + s.dir*(150+60*math.Sin(s.t*0.7)),
-			FlatGroundY - 90 - 70*math.Sin(s.t*1.3),
-		}
-	}
 	if s.reaching == 0 {
 		if r.Position[0] >= aimMaxX {
 			s.dir = -1
 		} else if r.Position[0] <= aimMinX {
 			s.dir = 1
+		}
+	}
+	if !s.player {
+		// A target drifting ahead of the character on a slow figure (ahead
+		// the way it walks from this frame on: a target left behind at a
+		// turn of the walk would make the aimer turn the character back,
+		// every frame).
+		s.target = mgl64.Vec2{
+			r.Position[0] + s.dir*(150+60*math.Sin(s.t*0.7)),
+			FlatGroundY - 90 - 70*math.Sin(s.t*1.3),
 		}
 	}
 	step := speed * dt
