@@ -226,9 +226,10 @@ func (a *Aimer) Update(dt float64) {
 	if reach >= 1 {
 		reach = DefaultAimReach
 	}
+	nominal := reach
 	if F := ld.chain.Reach(); a.Solids != nil && F > 0 {
-		room, raise := a.aimRoom(r, S, theta, reach*F, F, dt)
-		reach, theta = room/F, theta-raise
+		room, raise := a.aimRoom(r, S, theta, reach*F, F, dt, false)
+		reach, theta = math.Max(minAimRoom, math.Min(reach, room/F)), theta-raise
 	} else {
 		a.roomOn, a.blocked = false, false
 	}
@@ -247,14 +248,16 @@ func (a *Aimer) Update(dt float64) {
 	s0, c0 := math.Sincos(a0)
 	s1, c1 := math.Sincos(phi)
 	W := mgl64.Vec2{S[0] + u*c0 + l*c1, S[1] + u*s0 + l*s1}
-	if a.Solids != nil {
-		// The muzzle as solved (the wrist is not exactly on the line
-		// from the shoulder the room was measured on): pull the wrist in
-		// by what is left in a solid, and solve again.
-		if cut := a.muzzleDeficit(r, W, phi); cut > 0 {
-			F := ld.chain.Reach()
-			a.aim.Reach = math.Max(minAimRoom, a.aim.Reach-cut/F)
-			a.room = math.Min(a.room, a.aim.Reach*F)
+	if F := ld.chain.Reach(); a.Solids != nil && F > 0 {
+		// The muzzle as solved: pull the wrist in at once by what is in a
+		// solid and solve again, or let the room grow next frame by the
+		// free distance ahead of it (at most aimRoomRate).
+		spare := a.muzzleSpare(r, S, W, phi, (nominal-reach)*F)
+		a.room = math.Min(nominal*F, reach*F+math.Min(spare, aimRoomRate*dt))
+		a.blocked = reach < nominal-1e-9 || a.raise > 0
+		if spare < 0 && reach > minAimRoom {
+			a.aim.Reach = math.Max(minAimRoom, reach+spare/F)
+			a.room = a.aim.Reach * F
 			a.blocked = true
 			a.pose.Angles[0], a.pose.Angles[1] = r.animAngle[a.upper]-base, r.anim[a.fore]
 			a.aim.Solve(ld.chain, &a.pose, aimPt)
@@ -308,7 +311,7 @@ func (a *Aimer) circle(r *Rig, S, T mgl64.Vec2, w, dt float64) {
 		ld := &r.def.limbs[a.main]
 		rho := r.animEnd[ld.bones[len(ld.bones)-1]].Add(r.BodyOffset).Sub(S).Len()
 		if rho > 0 {
-			room, raise := a.aimRoom(r, S, theta, rho, ld.chain.Reach(), dt)
+			room, raise := a.aimRoom(r, S, theta, rho, ld.chain.Reach(), dt, true)
 			scale, theta = room/rho, theta-raise
 		}
 	} else {

@@ -2,25 +2,28 @@ package ikanim
 
 // Aiming against solids (Aimer.Solids).
 //
-// The weapon runs from the shoulder S along the aim direction theta: the
-// main wrist at distance rho from S (Reach times the arm's full reach F in
-// the arm-aim mode, the hand's animated radius in the Circle mode) and the
-// muzzle Muzzle px beyond it. A ray from S along theta, rho + Muzzle +
-// margin long, finds the first surface at distance D; the room for the
-// wrist is then
+// The weapon runs from the main wrist W along the forearm's angle phi (the
+// arm-aim mode) to the muzzle, Muzzle px further. After the arm is solved
+// with the wrist distance rho' from the shoulder S, a ray from W along phi,
+// Muzzle + margin long plus the distance the wrist may still grow, measures
+// the free distance f ahead of the muzzle (negative inside a solid; a wrist
+// that is itself behind a surface seen from S is short by the whole weapon
+// and its depth). A negative f pulls the wrist in by -f at once (rho' +=
+// f, at least minAimRoom times the arm's reach F) and the arm is solved
+// again; a positive one lets rho' grow by f next frame, by at most
+// aimRoomRate px/s, up to the aim's own Reach * F.
 //
-//	room = D - Muzzle - margin   (and rho on a miss),
+// When there is no room even pulled in, the weapon is raised: with D the
+// distance from S to the first surface along the aim angle theta, the room
+// D - Muzzle - margin is below minAimRoom * F; the raise is the least
+// k * aimRaiseStep (k <= aimRaiseSteps, within MaxUp) whose ray along
+// theta - k * aimRaiseStep leaves that much room, and follows its wanted
+// value at aimRaiseRate rad/s. In the Circle mode the room on that line from
+// S is also the room of the hands (each radius scaled by room / rho, rate
+// limited), as there is no solved forearm to measure along.
 //
-// at least minAimRoom * F (a weapon pressed against a wall at the chest
-// folds the arms no further). When even that leaves the muzzle in the
-// solid, the weapon is raised: theta - k * aimRaiseStep for the least k up
-// to aimRaiseSteps (and MaxUp) whose ray leaves room >= minAimRoom * F. The
-// wrist distance used, rho' = min(rho, room'), and the raise follow their
-// wanted values with rate limits (aimRoomRate px/s, aimRaiseRate rad/s; at
-// once on the first frame), so a ray that slides past a corner, where D
-// jumps, moves the weapon over a few frames instead of in one. The arms take rho' (the arm-aim Reach
-// rho'/F, or each Circle radius scaled by rho'/rho) and their Limb.Solids
-// is the aimer's, so neither hand goes into a solid.
+// The aimer also sets its arms' Limb.Solids, so neither hand goes into a
+// solid.
 
 import (
 	"math"
@@ -50,7 +53,10 @@ const (
 // that wants rho, F being the main arm's reach, after dt seconds, and the
 // angle the weapon is raised by (see the notes above). Without Solids it
 // returns rho and 0.
-func (a *Aimer) aimRoom(r *Rig, S mgl64.Vec2, theta, rho, F, dt float64) (room, raise float64) {
+//
+// With lineRoom false (the arm-aim mode) only the raise is decided here:
+// the room is the one the last frame's solved muzzle left (fitRoom).
+func (a *Aimer) aimRoom(r *Rig, S mgl64.Vec2, theta, rho, F, dt float64, lineRoom bool) (room, raise float64) {
 	if a.Solids == nil {
 		a.roomOn = false
 		return rho, 0
@@ -89,6 +95,12 @@ func (a *Aimer) aimRoom(r *Rig, S mgl64.Vec2, theta, rho, F, dt float64) (room, 
 		}
 	}
 	want = math.Max(want, floor)
+	if !lineRoom {
+		want = a.room
+		if !a.roomOn {
+			want = rho
+		}
+	}
 	if !a.roomOn || !(dt > 0) {
 		a.room, a.raise, a.roomOn = want, wantRaise, true
 	} else {
@@ -106,20 +118,27 @@ func (a *Aimer) aimRoom(r *Rig, S mgl64.Vec2, theta, rho, F, dt float64) (room, 
 // ceiling in the way of the muzzle).
 func (a *Aimer) WeaponBlocked() bool { return a.blocked }
 
-// muzzleDeficit returns how far, px, the muzzle of a weapon held at the
-// wrist W along the angle phi (character frame) lies inside a solid or
-// within the margin of one: Muzzle + margin less the distance from W to the
-// first surface along phi (0 when there is none).
-func (a *Aimer) muzzleDeficit(r *Rig, W mgl64.Vec2, phi float64) float64 {
-	length := math.Max(a.Muzzle, 0) + DefaultSolidMargin
-	if !(length < 1e6) {
-		return 0
+// muzzleSpare returns the free distance, px, ahead of the muzzle of a
+// weapon held at the wrist W along the angle phi (character frame), less
+// the margin: negative when the muzzle lies inside a solid or within the
+// margin of one, and at most extra (the ray looks no farther).
+//
+// A wrist that is itself behind a surface as seen from the shoulder S is
+// short of room by the whole weapon and its distance past that surface.
+func (a *Aimer) muzzleSpare(r *Rig, S, W mgl64.Vec2, phi, extra float64) float64 {
+	need := math.Max(a.Muzzle, 0) + DefaultSolidMargin
+	if !(need < 1e6) {
+		return extra
 	}
-	s, c := math.Sincos(phi)
 	from := r.frame.toWorld(W)
+	if p, _, ok := a.Solids.Raycast(r.frame.toWorld(S), from); ok {
+		return -(from.Sub(p).Len() + need)
+	}
+	length := need + math.Max(extra, 0)
+	s, c := math.Sincos(phi)
 	p, _, ok := a.Solids.Raycast(from, r.frame.toWorld(mgl64.Vec2{W[0] + length*c, W[1] + length*s}))
 	if !ok {
-		return 0
+		return math.Max(extra, 0)
 	}
-	return length - p.Sub(from).Len()
+	return p.Sub(from).Len() - need
 }
