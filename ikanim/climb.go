@@ -177,6 +177,10 @@ type Climber struct {
 	chestFrom, chestTo, chestPt mgl64.Vec2
 	chestHit                    bool
 	extra                       float64 // px beyond Distance for the middle joints
+	// lastUpdate is the rig's update count at the climber's last Update:
+	// when the next one is not the frame after it, the climber was out of
+	// the rig and its climb starts over (start).
+	lastUpdate uint64
 }
 
 type climbLimb struct {
@@ -273,6 +277,10 @@ func (c *Climber) Stage() Stage { return StageControl }
 // Update implements Controller (the rig calls it).
 func (c *Climber) Update(dt float64) {
 	r := c.rig
+	if r.updates != c.lastUpdate+1 {
+		c.start()
+	}
+	c.lastUpdate = r.updates
 	stride := num.Or(c.Stride, DefaultClimbStride)
 	duty := num.Or(c.Duty, DefaultClimbDuty)
 	duty = math.Max(0.05, math.Min(duty, 0.95))
@@ -593,6 +601,20 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 	c.body = c.bodyV[0]
 	r.BodyOffset = r.BodyOffset.Add(c.bodyV).Sub(c.appliedV)
 	c.appliedV = c.bodyV
+}
+
+// start begins a climb: the cycle at phase 0 and every limb as on a new
+// climber (no last target to ease from, no wall or corner seen), so a
+// climber added back to its rig for a second climb starts as it did the
+// first time instead of easing its limbs from where the last climb left
+// them (the climb scene's shins snapped 83-108 deg in a frame at the start
+// of every climb after the first).
+func (c *Climber) start() {
+	c.phase = 0
+	for i := range c.limbs {
+		cl := &c.limbs[i]
+		*cl = climbLimb{ClimbLimbDef: cl.ClimbLimbDef, limb: cl.limb}
+	}
 }
 
 // Release removes the climber's body offset from its rig and the weight of

@@ -72,6 +72,9 @@ type Rig struct {
 
 	def   *RigDef
 	frame frame
+	// updates counts Update calls, so a controller can tell a frame that
+	// follows its last one from a new start after it was removed.
+	updates uint64
 
 	anim     []float64 // animated local angles, from the pose source
 	local    []float64 // final local angles, after IK
@@ -282,6 +285,7 @@ func (r *Rig) IsIdle() bool { return r.Idle.Resolve(math.Abs(r.Speed()) < IdleSp
 // clamped to [0, MaxDt] (NaN counts as 0), as everywhere in this library.
 func (r *Rig) Update(dt float64) {
 	dt = num.ClampDt(dt)
+	r.updates++
 	if dt > 0 {
 		if r.hasLast && num.FiniteVec(r.Position) {
 			v := r.Position.Sub(r.lastPos).Mul(1 / dt)
