@@ -133,6 +133,7 @@ func NewClimb(art Art) (*Climb, error) {
 	if s.Climber, err = ikanim.NewBipedClimber(r, world); err != nil {
 		return nil, err
 	}
+
 	// Spelled out so a tuning panel shows real values.
 	s.Climber.Distance, s.Climber.Stride, s.Climber.CornerSteps = ikanim.DefaultClimbDistance, ikanim.DefaultClimbStride, ikanim.DefaultCornerSteps
 	if s.Mantler, err = ikanim.NewBipedMantler(r); err != nil {
@@ -182,6 +183,15 @@ func (s *Climb) Climbs() int { return s.climbs }
 // start over.
 func (s *Climb) setMode(m ClimbMode) {
 	s.mode, s.modeT = m, 0
+	// While climbing, the climbing limbs' targets stop in front of the
+	// wall (Limb.Solids); the mantle pulls the hands over the top's
+	// corner, where the line from the shoulder would cut it.
+	for _, name := range climbLimbs {
+		s.Rig.Limb(name).Solids = nil
+		if m == ClimbClimb {
+			s.Rig.Limb(name).Solids = s.World
+		}
+	}
 	for i := range s.bend {
 		s.bend[i].Reset()
 	}

@@ -67,12 +67,13 @@ func TestClimbSceneQuality(t *testing.T) {
 		// 6.7 px once the feet go down the face for their knees and the toe
 		// holds, 6.4 once the hands letting go move above the top; the rest
 		// is the forearms over the edge while pulling up, which this bound
-		// only guards.
+		// only guards. The climbing limbs' Limb.Solids while climbing: 8.7
+		// -> 4.9 px (joint pop 16.88 -> 17.17 at 60 TPS).
 		if tps == 60 {
 			t.Logf("60 TPS: limb penetration walk %.2f, climb %.2f, mantle %.2f, top %.2f px",
 				s.LimbPenetration(ClimbWalk), s.LimbPenetration(ClimbClimb), s.LimbPenetration(ClimbMantle), s.LimbPenetration(ClimbTop))
-			if p := s.LimbPenetration(ClimbClimb); p > 9 {
-				t.Errorf("60 TPS: limb penetration while climbing %.2f px, want <= 9 (target 0.5)", p)
+			if p := s.LimbPenetration(ClimbClimb); p > 5.5 {
+				t.Errorf("60 TPS: limb penetration while climbing %.2f px, want <= 5.5 (target 0.5)", p)
 			}
 			if p := s.LimbPenetration(ClimbMantle); p > 7 {
 				t.Errorf("60 TPS: limb penetration while mantling %.2f px, want <= 7 (target 0.5)", p)
