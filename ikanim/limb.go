@@ -65,7 +65,10 @@ type Limb struct {
 	// into a wall rests on it; TargetBlocked reports it), and a two-bone
 	// limb whose middle joint may bend both ways takes the free side when
 	// its own would put a bone in a solid. One to five rays a frame while
-	// the limb is on. Nil (the zero value): off.
+	// the limb is on. Nil (the zero value): off. The target is kept out
+	// along the straight line from the root: a target moving past a convex
+	// corner (a hand pulled over a ledge's edge) jumps where that line
+	// clears the corner, so leave Solids off for such moves.
 	Solids Ground
 	// SolidMargin is the distance, px, Solids keeps the target in front of
 	// a surface (0: DefaultSolidMargin, 1 px).
