@@ -23,8 +23,9 @@ import (
 //
 // A clip (any IKSource) may key the limb (Key): a target Tk with a weight
 // wk, a mix m and a bend side. Controllers and the game set Target (Tc)
-// and Weight, whose faded value is wc (CurrentWeight; 0 while Target is
-// not finite). The limb solves toward
+// and Weight, whose faded value is wc (CurrentWeight; while Target is not
+// finite it fades out over FadeOut toward the last finite Target, and is 0
+// if there never was one). The limb solves toward
 //
 //	T = (wk*(1-wc)*Tk + wc*Tc) / a,   a = wc + wk - wc*wk
 //
@@ -86,6 +87,9 @@ type Limb struct {
 	twoBone *ik.TwoBone
 	armAim  *ik.ArmAim
 	ramp    float64 // current linear weight in [0,1]
+	// lastTarget is the last finite Target (hasTarget: there is one).
+	lastTarget mgl64.Vec2
+	hasTarget  bool
 	// solidBend is the bend side Solids swapped to (0: none); blocked
 	// says Solids stopped the target this frame.
 	solidBend float64
@@ -190,9 +194,13 @@ func (l *Limb) poseBend(r *Rig, def float64) float64 {
 	return l.poseSide
 }
 
-// advance moves the ramp toward Weight over the fade times.
-func (l *Limb) advance(dt float64) {
+// advance moves the ramp toward Weight (0 without a finite target) over
+// the fade times.
+func (l *Limb) advance(dt float64, finite bool) {
 	want := num.Clamp01(l.Weight)
+	if !finite {
+		want = 0
+	}
 	switch {
 	case l.ramp < want:
 		if l.def.FadeIn <= 0 {
@@ -212,12 +220,22 @@ func (l *Limb) advance(dt float64) {
 // solve runs the limb's solver in the character frame and blends the result
 // into r.local. It reports whether it changed the pose.
 func (l *Limb) solve(r *Rig, dt float64) bool {
-	l.advance(dt)
+	// A Target that is not finite fades the limb out toward the last
+	// finite one (no jump back to the animation in one frame); with none
+	// yet, the controller's side is off.
+	finite := num.FiniteVec(l.Target)
+	if finite {
+		l.lastTarget, l.hasTarget = l.Target, true
+	}
+	l.advance(dt, finite)
 	wc := num.Smoothstep(l.ramp)
 	var tc mgl64.Vec2
-	if num.FiniteVec(l.Target) {
+	switch {
+	case finite:
 		tc = r.frame.toLocal(l.Target)
-	} else {
+	case l.hasTarget:
+		tc = r.frame.toLocal(l.lastTarget)
+	default:
 		wc = 0
 	}
 	key := l.key

@@ -59,8 +59,11 @@ func (l *Limb) keepOut(r *Rig, target mgl64.Vec2, bend float64) (mgl64.Vec2, flo
 	if v := target.Sub(root); v[0] != 0 || v[1] != 0 {
 		n := math.Hypot(v[0], v[1])
 		// The ray runs margin past the target, so a target that nears a
-		// surface slows down to it instead of jumping back by margin.
-		past := root.Add(v.Mul((n + margin) / n))
+		// surface slows down to it instead of jumping back by margin, and
+		// no farther than the chain reaches (a target far beyond reach,
+		// even at 1e308, is looked for where the hand can go).
+		length := math.Min(n, d.chain.Reach()) + margin
+		past := root.Add(v.Mul(length / n))
 		if p, _, ok := g.Raycast(wRoot, r.frame.toWorld(past)); ok {
 			hit := r.frame.toLocal(p).Sub(root)
 			if along := math.Max(math.Hypot(hit[0], hit[1])-margin, 0); along < n {

@@ -162,3 +162,39 @@ func TestLimbSolidsCostsNothingWhenOff(t *testing.T) {
 		t.Errorf("Update allocates %v times with Solids on", a)
 	}
 }
+
+// A limb whose Target turns NaN (or infinite) fades out over its FadeOut
+// toward the last finite target instead of snapping back to the animation
+// in one frame (the biped's hand jumped 42.5 px): the hand moves at most
+// 4 px a frame, the weight reaches 0 by FadeOut, and no joint is NaN.
+func TestLimbNonFiniteTargetFadesOut(t *testing.T) {
+	for _, bad := range []mgl64.Vec2{{math.NaN(), 0}, {math.Inf(1), 300}} {
+		def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := mustRig(t, def)
+		r.Position = mgl64.Vec2{200, 300}
+		l := r.Limb(LimbArmNear)
+		l.Target, l.Weight = mgl64.Vec2{240, 250}, 1
+		settle(r, 60)
+		hand := r.def.BoneIndex(BoneForearmNear)
+		_, prev := r.Joint(hand)
+		l.Target = bad
+		jump := 0.0
+		frames := int(math.Ceil(l.def.FadeOut*60)) + 2
+		for f := 0; f < frames; f++ {
+			r.Update(1.0 / 60)
+			_, p := r.Joint(hand)
+			if !(p[0] == p[0] && p[1] == p[1]) {
+				t.Fatalf("target %v: NaN hand at frame %d", bad, f)
+			}
+			jump = math.Max(jump, p.Sub(prev).Len())
+			prev = p
+		}
+		t.Logf("target %v: hand jump max %.2f px/frame, weight %.3f after %d frames", bad, jump, l.CurrentWeight(), frames)
+		if jump > 4 || l.CurrentWeight() != 0 {
+			t.Errorf("target %v: hand jump %.2f px/frame (want <= 4), weight %v after FadeOut (want 0)", bad, jump, l.CurrentWeight())
+		}
+	}
+}
