@@ -91,9 +91,15 @@ type Limb struct {
 	lastTarget mgl64.Vec2
 	hasTarget  bool
 	// solidBend is the bend side Solids swapped to (0: none); blocked
-	// says Solids stopped the target this frame.
+	// says Solids stopped the target this frame. side is the side of the
+	// last solve; a swap crosses from swapFrom over swapT (0 to 1) and
+	// solves the old side into swapPose (crossSides).
 	solidBend float64
 	blocked   bool
+	side      float64
+	swapFrom  float64
+	swapT     float64
+	swapPose  ik.Pose
 	// poseSide is the animated pose's bend side last seen bent (+1, -1;
 	// 0 before), for LimbDef.BendFromPose.
 	poseSide float64
@@ -246,7 +252,7 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	if w <= 0 {
 		l.Result = ik.Result{}
 		l.effOn = false
-		l.solidBend, l.blocked = 0, false
+		l.solidBend, l.blocked, l.side, l.swapT = 0, false, 0, 1
 		return false
 	}
 	target := tc
@@ -294,6 +300,9 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	}
 	l.Result = l.solver.Solve(d.chain, &l.pose, target)
 	copy(l.solved, l.pose.Angles)
+	if l.swapT < 1 && l.twoBone != nil && !l.UsePole {
+		l.crossSides(d, target, dt)
+	}
 	for k, bi := range d.bones {
 		l.pose.Angles[k] = r.local[bi]
 	}

@@ -22,8 +22,14 @@ package ikanim
 // other side is free is swapped for it, and the limb keeps the swapped side
 // while it stays free; it returns to b when b is free again and the limb is
 // within 3 % of full reach, where both sides' joints nearly coincide, so
-// the return does not pop. A limb whose weight fades to 0 forgets the swap.
-// With UsePole, the pole decides the side and only the target is kept out.
+// the return does not pop. Every swap crosses over swapTime (0.2 s): the
+// limb's angles go from the old side's solution to the new one's for the
+// same target, the first bone along the shorter arc and the middle joint
+// linearly (through straight, not folding), by a smoothstep, so a swap
+// mid-reach turns the arm about 10 deg a frame at 60 TPS instead of
+// flipping it 80-140 deg in one. A limb whose weight fades to 0 forgets the
+// swap. With UsePole, the pole decides the side and only the target is kept
+// out.
 //
 // Costs: one ray a frame while the limb is on, and two or four more for a
 // two-bone limb that may bend both ways.
@@ -96,7 +102,44 @@ func (l *Limb) keepOut(r *Rig, target mgl64.Vec2, bend float64) (mgl64.Vec2, flo
 	if side != bend {
 		l.solidBend = side
 	}
+	if l.side != 0 && side != l.side && l.swapT >= 1 {
+		// A swap: cross from the last side's solution (crossSides).
+		l.swapFrom, l.swapT = l.side, 0
+		if l.swapPose.Angles == nil {
+			l.swapPose = d.chain.NewPose()
+		}
+	}
+	l.side = side
 	return target, side
+}
+
+// swapTime is how long, s, a bend side swap by Solids takes: the limb's
+// angles cross from the old side's solution to the new side's.
+const swapTime = 0.2
+
+// crossSides blends this frame's solution (l.solved, the new side) with
+// the old side's for the same target while a swap is under way: the first
+// bone's angle along the shorter arc, the middle joint's linearly, so the
+// limb passes through straight instead of folding, by a smoothstep of the
+// swap's progress. The blended limb leaves the target during the swap (by
+// at most the distance between the two sides' poses) but does not jump.
+func (l *Limb) crossSides(d *limbDef, target mgl64.Vec2, dt float64) {
+	if l.swapPose.Angles == nil || len(l.solved) != 2 {
+		l.swapT = 1
+		return
+	}
+	l.swapT = math.Min(1, l.swapT+dt/swapTime)
+	l.swapPose.Origin, l.swapPose.Base, l.swapPose.Mirror = l.pose.Origin, l.pose.Base, l.pose.Mirror
+	copy(l.swapPose.Angles, l.solved)
+	tb := l.twoBone
+	bend := tb.Bend
+	tb.Bend = l.swapFrom
+	tb.Solve(d.chain, &l.swapPose, target)
+	tb.Bend = bend
+	u := l.swapT * l.swapT * (3 - 2*l.swapT)
+	old := l.swapPose.Angles
+	l.solved[0] = old[0] + u*math.Remainder(l.solved[0]-old[0], 2*math.Pi)
+	l.solved[1] = old[1] + u*(math.Remainder(l.solved[1], 2*math.Pi)-math.Remainder(old[1], 2*math.Pi))
 }
 
 // bendBlocked reports whether the two-bone solution toward target with bend

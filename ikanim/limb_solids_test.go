@@ -100,11 +100,18 @@ func TestLimbSolidsBendsAwayFromACeiling(t *testing.T) {
 	l.Bend, l.Solids = up, ceiling
 	l.SetWeightNow(1)
 	elbowY := func() float64 { _, e := r.Joint(0); return e[1] }
-	swaps, last, worst := 0, up, 0.0
+	swaps, last, worst, turn := 0, up, 0.0, 0.0
+	prevA := r.BoneAngle(0)
 	for f := 0; f <= 160; f++ {
 		x := 125 + 17*math.Sin(math.Pi*float64(f)/160) // out to 142 and back
 		l.Target = mgl64.Vec2{x, 50}
 		r.Update(1.0 / 60)
+		if a := r.BoneAngle(0); f > 0 {
+			turn = math.Max(turn, math.Abs(math.Remainder(a-prevA, 2*math.Pi)))
+			prevA = a
+		} else {
+			prevA = a
+		}
 		side := up
 		if (elbowY() > 50) == (myPlus < 50) {
 			side = -up
@@ -115,12 +122,37 @@ func TestLimbSolidsBendsAwayFromACeiling(t *testing.T) {
 		}
 		worst = math.Max(worst, armDepth(r, mgl64.Vec2{0, 36}, mgl64.Vec2{0, 1}))
 	}
-	t.Logf("ceiling: depth max %.3g px, side swaps %d", worst, swaps)
+	t.Logf("ceiling: depth max %.3g px, side swaps %d, upper arm turn max %.1f deg/frame", worst, swaps, turn*180/math.Pi)
 	if worst > 1e-9 {
 		t.Errorf("a bone went %.3g px into the ceiling", worst)
 	}
 	if swaps < 1 || swaps > 2 {
 		t.Errorf("%d side swaps, want 1 (away from the ceiling) or 2 (and back near full reach)", swaps)
+	}
+
+	// A swap mid-reach: the target starts near full reach (the elbow 4 px
+	// off the line, below the ceiling) and comes in to 25 px, lifting the
+	// elbow on its own side into the ceiling: the side crosses over 0.2 s
+	// through straight (it used to flip 125-140 deg in a frame).
+	r = solidArmRig(t, false)
+	l = r.Limb("arm")
+	l.Bend, l.Solids = up, ceiling
+	l.SetWeightNow(1)
+	turn, worst = 0, 0
+	prevA = math.NaN()
+	for f := 0; f <= 120; f++ {
+		l.Target = mgl64.Vec2{141 - 16*math.Min(1, float64(f)/60), 50}
+		r.Update(1.0 / 60)
+		a := r.BoneAngle(0)
+		if prevA == prevA {
+			turn = math.Max(turn, math.Abs(math.Remainder(a-prevA, 2*math.Pi)))
+		}
+		prevA = a
+		worst = math.Max(worst, armDepth(r, mgl64.Vec2{0, 36}, mgl64.Vec2{0, 1}))
+	}
+	t.Logf("swap mid-reach: upper arm turn max %.1f deg/frame, depth max %.3g px, elbow y %.1f", turn*180/math.Pi, worst, elbowY())
+	if turn*180/math.Pi > 20 || worst > 2 || elbowY() < 50 {
+		t.Errorf("swap mid-reach: turn %.1f deg/frame (want <= 20), depth %.3g px (want <= 2), elbow y %.1f (want below the line, > 50)", turn*180/math.Pi, worst, elbowY())
 	}
 
 	wall := &polyGround{pts: []mgl64.Vec2{{130, 1e4}, {130, -1e4}}}
