@@ -114,6 +114,7 @@ type Aimer struct {
 	turns         int
 	room          float64 // Solids: the wrist distance the weapon has, px
 	raise         float64 // Solids: the angle the weapon is raised by, rad
+	boost         float64 // Solids: the extra raise the solved muzzle asked for, rad
 	roomOn        bool    // room and raise are set
 	blocked       bool
 }
@@ -229,7 +230,8 @@ func (a *Aimer) Update(dt float64) {
 	nominal := reach
 	if F := ld.chain.Reach(); a.Solids != nil && F > 0 {
 		room, raise := a.aimRoom(r, S, theta, reach*F, F, dt, false)
-		reach, theta = math.Max(minAimRoom, math.Min(reach, room/F)), theta-raise
+		reach = math.Max(minAimRoom, math.Min(reach, room/F))
+		theta = math.Max(-maxUp, math.Min(maxDown, theta-raise))
 	} else {
 		a.roomOn, a.blocked = false, false
 	}
@@ -252,9 +254,10 @@ func (a *Aimer) Update(dt float64) {
 		// The muzzle as solved: pull the wrist in at once by what is in a
 		// solid and solve again, or let the room grow next frame by the
 		// free distance ahead of it (at most aimRoomRate).
-		spare := a.muzzleSpare(r, S, W, phi, (nominal-reach)*F)
+		spare, side := a.muzzleSpare(r, S, W, phi, (nominal-reach)*F)
 		a.room = math.Min(nominal*F, reach*F+math.Min(spare, aimRoomRate*dt))
-		a.blocked = reach < nominal-1e-9 || a.raise > 0
+		a.blocked = reach < nominal-1e-9 || a.raise != 0 || a.boost != 0
+		atFloor := reach <= minAimRoom+1e-9
 		if spare < 0 && reach > minAimRoom {
 			a.aim.Reach = math.Max(minAimRoom, reach+spare/F)
 			a.room = a.aim.Reach * F
@@ -266,7 +269,10 @@ func (a *Aimer) Update(dt float64) {
 			s0, c0 = math.Sincos(a0)
 			s1, c1 = math.Sincos(phi)
 			W = mgl64.Vec2{S[0] + u*c0 + l*c1, S[1] + u*s0 + l*s1}
+			spare, side = a.muzzleSpare(r, S, W, phi, 0)
+			atFloor = a.aim.Reach <= minAimRoom+1e-9
 		}
+		a.boostRaise(spare, side, dt, atFloor)
 	}
 	if !num.FiniteVec(W) || !num.Finite(phi) {
 		return

@@ -40,6 +40,9 @@ const (
 	aimRaiseSteps = 6
 	// aimRaiseRate is how fast, rad/s, the raise may change.
 	aimRaiseRate = 4.0
+	// aimBoostSlack is the room, px, the muzzle must have to spare before
+	// the extra raise the solved muzzle asked for winds back.
+	aimBoostSlack = 3.0
 	// minAimRoom is the least wrist distance from the shoulder, as a share
 	// of the main arm's reach, that Aimer.Solids pulls the weapon in to.
 	minAimRoom = 0.3
@@ -73,23 +76,27 @@ func (a *Aimer) aimRoom(r *Rig, S mgl64.Vec2, theta, rho, F, dt float64, lineRoo
 	from := r.frame.toWorld(S)
 	length := rho + muzzle + DefaultSolidMargin
 	floor := minAimRoom * F
-	// roomAt is the room along the angle th.
-	roomAt := func(th float64) float64 {
+	// roomAt is the room along the angle th, and the turn that gives more
+	// (raiseSide of the surface in the way).
+	roomAt := func(th float64) (float64, float64) {
 		st, ct := math.Sincos(th)
-		if p, _, ok := a.Solids.Raycast(from, r.frame.toWorld(mgl64.Vec2{S[0] + length*ct, S[1] + length*st})); ok {
-			return math.Min(rho, p.Sub(from).Len()-muzzle-DefaultSolidMargin)
+		if p, n, ok := a.Solids.Raycast(from, r.frame.toWorld(mgl64.Vec2{S[0] + length*ct, S[1] + length*st})); ok {
+			return math.Min(rho, p.Sub(from).Len()-muzzle-DefaultSolidMargin), raiseSide(r, n)
 		}
-		return rho
+		return rho, 1
 	}
-	want, wantRaise := roomAt(theta), 0.0
+	want, side := roomAt(theta)
+	wantRaise := 0.0
 	if want < floor {
-		// No room even pulled in: raise the weapon (toward the
-		// character's up) by the least step that gives it room.
-		maxUp := num.Or(a.MaxUp, DefaultAimMaxUp)
+		// No room even pulled in: turn the weapon away from the surface
+		// (raise it, or lower it under a ceiling) by the least step that
+		// gives it room.
+		lo, hi := -num.Or(a.MaxDown, DefaultAimMaxDown), num.Or(a.MaxUp, DefaultAimMaxUp)
 		for k := 1; k <= aimRaiseSteps; k++ {
-			th := math.Max(theta-float64(k)*aimRaiseStep, -maxUp)
+			th := theta - side*float64(k)*aimRaiseStep
+			th = math.Max(-hi, math.Min(-lo, th))
 			wantRaise = theta - th
-			if want = roomAt(th); want >= floor || th == -maxUp {
+			if want, _ = roomAt(th); want >= floor || th == -hi || th == -lo {
 				break
 			}
 		}
@@ -102,15 +109,40 @@ func (a *Aimer) aimRoom(r *Rig, S mgl64.Vec2, theta, rho, F, dt float64, lineRoo
 		}
 	}
 	if !a.roomOn || !(dt > 0) {
-		a.room, a.raise, a.roomOn = want, wantRaise, true
+		a.room, a.raise, a.boost, a.roomOn = want, wantRaise, 0, true
 	} else {
 		step := aimRoomRate * dt
 		a.room += math.Max(-step, math.Min(step, want-a.room))
 		turn := aimRaiseRate * dt
 		a.raise += math.Max(-turn, math.Min(turn, wantRaise-a.raise))
 	}
-	a.blocked = a.room < rho-1e-9 || a.raise > 0
-	return math.Min(rho, a.room), a.raise
+	a.blocked = a.room < rho-1e-9 || a.raise != 0 || a.boost != 0
+	return math.Min(rho, a.room), a.raise + a.boost
+}
+
+// raiseSide is +1 when raising the weapon (turning it toward the
+// character's up) moves it away from a surface of world normal n, -1 when
+// lowering does (a ceiling: n points down in the character frame).
+func raiseSide(r *Rig, n mgl64.Vec2) float64 {
+	if ln := r.frame.dirToLocal(n); ln[1] > 0.5 {
+		return -1
+	}
+	return 1
+}
+
+// boostRaise adjusts the extra raise that the solved muzzle asks for: a
+// muzzle still spare < 0 px inside a solid with the wrist pulled in as far
+// as it goes turns the weapon further away from the surface (side, from
+// raiseSide), by aimRaiseRate, next frame; once it has aimBoostSlack px to
+// spare the extra raise winds back at the same rate.
+func (a *Aimer) boostRaise(spare, side, dt float64, atFloor bool) {
+	step := aimRaiseRate * math.Max(dt, 0)
+	switch {
+	case spare < 0 && atFloor:
+		a.boost = math.Max(-math.Pi/2, math.Min(math.Pi/2, a.boost+side*step))
+	case spare > aimBoostSlack && a.boost != 0:
+		a.boost -= math.Copysign(math.Min(step, math.Abs(a.boost)), a.boost)
+	}
 }
 
 // WeaponBlocked reports whether, in the last Update, Solids pulled the
@@ -125,20 +157,20 @@ func (a *Aimer) WeaponBlocked() bool { return a.blocked }
 //
 // A wrist that is itself behind a surface as seen from the shoulder S is
 // short of room by the whole weapon and its distance past that surface.
-func (a *Aimer) muzzleSpare(r *Rig, S, W mgl64.Vec2, phi, extra float64) float64 {
+func (a *Aimer) muzzleSpare(r *Rig, S, W mgl64.Vec2, phi, extra float64) (spare, side float64) {
 	need := math.Max(a.Muzzle, 0) + DefaultSolidMargin
 	if !(need < 1e6) {
-		return extra
+		return extra, 1
 	}
 	from := r.frame.toWorld(W)
-	if p, _, ok := a.Solids.Raycast(r.frame.toWorld(S), from); ok {
-		return -(from.Sub(p).Len() + need)
+	if p, n, ok := a.Solids.Raycast(r.frame.toWorld(S), from); ok {
+		return -(from.Sub(p).Len() + need), raiseSide(r, n)
 	}
 	length := need + math.Max(extra, 0)
 	s, c := math.Sincos(phi)
-	p, _, ok := a.Solids.Raycast(from, r.frame.toWorld(mgl64.Vec2{W[0] + length*c, W[1] + length*s}))
+	p, n, ok := a.Solids.Raycast(from, r.frame.toWorld(mgl64.Vec2{W[0] + length*c, W[1] + length*s}))
 	if !ok {
-		return math.Max(extra, 0)
+		return math.Max(extra, 0), 1
 	}
-	return p.Sub(from).Len() - need
+	return p.Sub(from).Len() - need, raiseSide(r, n)
 }
