@@ -57,6 +57,9 @@ func TestCreatureCourseDiag(t *testing.T) {
 		t.Log(line)
 	}
 	t.Logf("%s at %.0f TPS: %d of %d not arrived; by class %v", name, tps, failed, n, classes)
+	if courseDiagPen {
+		t.Logf("leg frames more than 0.5 px in a solid, by leg state: %v", courseDiagPenBy)
+	}
 }
 
 // courseDiagTrace is the seed CREATURE_DIAG_SEED asks to trace every 10
@@ -84,6 +87,12 @@ var courseDiagFrame, _ = strconv.Atoi(os.Getenv("CREATURE_DIAG_FRAME"))
 // courseDiagPen (CREATURE_DIAG_PEN set) logs each course's deepest limb
 // or body penetration and its frame.
 var courseDiagPen = os.Getenv("CREATURE_DIAG_PEN") != ""
+
+// courseDiagPenBy counts leg frames (and body frames) more than 0.5 px in
+// a solid by the leg's state.
+var courseDiagPenBy = map[string]int{}
+
+var courseDiagWasIn [MaxLegs]bool
 
 // courseDiagSolids returns the test's own geometry of a course.
 func courseDiagSolids(crs *terrain.Course) *quality.Solids {
@@ -120,10 +129,16 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 	if courseDiagPen {
 		sol = courseDiagSolids(crs)
 	}
-	penMax, penFrame, penLeg := 0.0, 0, -1
+	penMax, penFrame, penLeg, penFrames := 0.0, 0, -1, 0
 	var js []mgl64.Vec2
 	for frame := 0; float64(frame)*dt < courseSeconds; frame++ {
 		c.Update(dt)
+		if courseDiagTrace == int(seed) && frame == courseDiagFrame {
+			for i := 0; i < c.NumLegs(); i++ {
+				l := c.Leg(i)
+				t.Logf("frame %d leg %d hip (%.1f,%.1f) knee (%.1f,%.1f) ankle (%.1f,%.1f) foot (%.1f,%.1f) planted %v stepping %v", frame, i, l.Hip[0], l.Hip[1], l.Knee[0], l.Knee[1], l.Ankle[0], l.Ankle[1], l.Foot[0], l.Foot[1], l.Planted, l.Stepping)
+			}
+		}
 		if dir := os.Getenv("CREATURE_DIAG_PNG"); dir != "" && courseDiagTrace == int(seed) && frame == courseDiagFrame {
 			courseDiagPNG(t, filepath.Join(dir, fmt.Sprintf("%s_%d_f%d.png", def.Name, seed, frame)), crs, c, track, goal)
 		}
@@ -131,14 +146,51 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 			if d := sol.Depth(c.Position()); d > penMax {
 				penMax, penFrame, penLeg = d, frame, -1
 			}
+			fpen := sol.Depth(c.Position()) > 0.5
+			if fpen {
+				courseDiagPenBy["body"]++
+			}
 			for i := 0; i < c.NumLegs(); i++ {
 				js = c.TentacleJoints(i, js)
-				if d := sol.ChainDepth(js, 1); d > penMax {
+				d := sol.ChainDepth(js, 1)
+				if d > penMax {
 					penMax, penFrame, penLeg = d, frame, i
 				}
+				if d > 0.5 {
+					fpen = true
+					l := c.Leg(i)
+					switch {
+					case l.Planted:
+						courseDiagPenBy["planted"]++
+						// Where along the chain: the deepest joint's index.
+						bi, bd := 0, 0.0
+						for k, p := range js {
+							if d := sol.Depth(p); d > bd {
+								bi, bd = k, d
+							}
+						}
+						below := (js[bi].Sub(l.Contact)).Dot(l.Normal) < -0.5
+						if bi == len(js)-1 && sol.Depth(l.Contact) > 0.5 && courseDiagPenBy["shown"] < 12 && (frame == 0 || !courseDiagWasIn[i]) {
+							courseDiagPenBy["shown"]++
+							t.Logf("seed %d frame %d leg %d contact (%.2f,%.2f) depth %.2f normal (%.2f,%.2f) body (%.1f,%.1f) up (%.2f,%.2f)", seed, frame, i, l.Contact[0], l.Contact[1], sol.Depth(l.Contact), l.Normal[0], l.Normal[1], c.pos[0], c.pos[1], c.up[0], c.up[1])
+						}
+						courseDiagWasIn[i] = bi == len(js)-1 && sol.Depth(l.Contact) > 0.5
+						if bi == len(js)-1 {
+							courseDiagPenBy[fmt.Sprintf("tip: contact in %v, tip-contact %.0f px", sol.Depth(l.Contact) > 0.5, math.Min(5, math.Floor(js[bi].Sub(l.Contact).Len())))]++
+						}
+						courseDiagPenBy[fmt.Sprintf("planted joint %d/%d below %v", bi, len(js)-1, below)]++
+					case l.Stepping:
+						courseDiagPenBy["stepping"]++
+					default:
+						courseDiagPenBy["dangling"]++
+					}
+				}
+			}
+			if fpen {
+				penFrames++
 			}
 			if float64(frame+1)*dt >= courseSeconds || c.Arrived() {
-				t.Logf("seed %3d: penetration max %.1f px at frame %d (%.2f s) leg %d (-1: body)", seed, penMax, penFrame, float64(penFrame)*dt, penLeg)
+				t.Logf("seed %3d: penetration max %.1f px at frame %d (%.2f s) leg %d (-1: body); %d of %d frames", seed, penMax, penFrame, float64(penFrame)*dt, penLeg, penFrames, frame+1)
 			}
 		}
 		if c.Arrived() {
@@ -151,6 +203,15 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 				l := &c.legs[courseDiagLeg]
 				p := &c.poses[courseDiagLeg]
 				t.Logf("f %d leg %d state %d t %.2f foot (%.1f,%.1f) to (%.1f,%.1f) n (%.2f,%.2f) stretch %.2f home2 %.0f knee (%.1f,%.1f) hip (%.1f,%.1f) forced %d", frame, courseDiagLeg, l.state, l.t, l.foot[0], l.foot[1], l.to[0], l.to[1], l.normal[0], l.normal[1], math.Sqrt(l.stretch2), l.home2, p.knee[0], p.knee[1], p.hip[0], p.hip[1], c.forced)
+			}
+		}
+		if courseDiagTrace == int(seed) && os.Getenv("CREATURE_DIAG_BURIED") != "" {
+			for i := range c.legs {
+				l := &c.legs[i]
+				if l.state == legStepping && l.t*l.rate < 1.5*dt && courseDiagSolids(crs).Depth(l.to) > 0.5 {
+					r := c.rays[i]
+					t.Logf("f %d leg %d steps to buried (%.1f,%.1f) n (%.2f,%.2f) ray (%.1f,%.1f)->(%.1f,%.1f) body (%.1f,%.1f) up (%.2f,%.2f)", frame, i, l.to[0], l.to[1], l.toN[0], l.toN[1], r.from[0], r.from[1], r.to[0], r.to[1], c.pos[0], c.pos[1], c.up[0], c.up[1])
+				}
 			}
 		}
 		if courseDiagTrace == int(seed) && frame%10 == 0 {
@@ -166,7 +227,7 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 				}
 				ls += fmt.Sprintf(" %s(%.0f,%.0f)", st, l.Contact[0], l.Contact[1])
 			}
-			t.Logf("t %5.2f pos (%6.1f,%6.1f) up (%5.2f,%5.2f) v %6.1f %v stall %.1f wall %.2f hold %.2f |%s", float64(frame)*dt, pos[0], pos[1], up[0], up[1], c.speed, c.State(), c.stall, c.wallW, c.hold, ls)
+			t.Logf("t %5.2f pos (%6.1f,%6.1f) up (%5.2f,%5.2f) v %6.1f %v stall %.1f way %+.0f still %.1f |%s", float64(frame)*dt, pos[0], pos[1], up[0], up[1], c.speed, c.State(), c.stall, c.way.sense, c.way.still, ls)
 		}
 		minX, maxX = math.Min(minX, pos[0]), math.Max(maxX, pos[0])
 		switch {
