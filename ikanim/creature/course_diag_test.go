@@ -94,6 +94,20 @@ var courseDiagPenBy = map[string]int{}
 
 var courseDiagWasIn [MaxLegs]bool
 
+// courseDiagReach is the farthest any foot of def reaches from the body
+// centre (as courseRun's falls use it).
+func courseDiagReach(def *Def) float64 {
+	reach := 0.0
+	for _, l := range def.Legs {
+		s := l.Hip.Len()
+		for _, v := range l.Segments {
+			s += v
+		}
+		reach = math.Max(reach, s)
+	}
+	return reach
+}
+
 // courseDiagSolids returns the test's own geometry of a course.
 func courseDiagSolids(crs *terrain.Course) *quality.Solids {
 	var sol quality.Solids
@@ -129,7 +143,7 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 	if courseDiagPen {
 		sol = courseDiagSolids(crs)
 	}
-	penMax, penFrame, penLeg, penFrames := 0.0, 0, -1, 0
+	penMax, penFrame, penLeg, penFrames, fallFrames := 0.0, 0, -1, 0, 0
 	var js []mgl64.Vec2
 	for frame := 0; float64(frame)*dt < courseSeconds; frame++ {
 		c.Update(dt)
@@ -189,8 +203,11 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 			if fpen {
 				penFrames++
 			}
+			if sol.Distance(c.Position()) > courseDiagReach(def) {
+				fallFrames++
+			}
 			if float64(frame+1)*dt >= courseSeconds || c.Arrived() {
-				t.Logf("seed %3d: penetration max %.1f px at frame %d (%.2f s) leg %d (-1: body); %d of %d frames", seed, penMax, penFrame, float64(penFrame)*dt, penLeg, penFrames, frame+1)
+				t.Logf("seed %3d: penetration max %.1f px at frame %d (%.2f s) leg %d (-1: body); %d of %d frames; %d fall frames", seed, penMax, penFrame, float64(penFrame)*dt, penLeg, penFrames, frame+1, fallFrames)
 			}
 		}
 		if c.Arrived() {
