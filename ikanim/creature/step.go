@@ -140,8 +140,10 @@ func (c *Creature) foothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg
 		r.from, r.to, r.hit, r.ok = c.pos, above, p, true
 		return p, n, true
 	}
-	// B: the ground below the predicted home.
-	if p, n, ok = g.Raycast(above, below); ok && c.footholdOK(g, i, hip, p, n, below.Sub(above)) && c.outside(g, above) {
+	// B: the ground below the predicted home. (When A's ray met nothing,
+	// above is in sight of the body and outside every solid: no more rays.)
+	clearA := !ok
+	if p, n, ok = g.Raycast(above, below); ok && c.footholdOK(g, i, hip, p, n, below.Sub(above)) && (clearA || c.outside(g, above)) {
 		r.from, r.to, r.hit, r.ok = above, below, p, true
 		return p, n, true
 	}
