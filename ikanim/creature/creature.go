@@ -102,6 +102,8 @@ type Creature struct {
 	probeT  float64 // seconds until the next wall probe
 	wallN   mgl64.Vec2
 	wallW   float64
+	aheadP  mgl64.Vec2 // the face the last wall probe hit ahead (aheadFactor)
+	aheadN  mgl64.Vec2 // its normal; zero: none
 	probeA  mgl64.Vec2 // debug: last probe ray
 	probeB  mgl64.Vec2
 	planted int
@@ -116,6 +118,7 @@ type Creature struct {
 
 	// Progress (state.go): the least distance to markGoal so far (best),
 	// the SetMove mark, and the time without progress.
+	way      wayState // the kept sense toward the point (way.go)
 	markGoal mgl64.Vec2
 	mark     mgl64.Vec2
 	best     float64
@@ -188,8 +191,10 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 	c.turn = c.facing
 	c.falling = 0
 	c.wallW = 0
+	c.aheadN = mgl64.Vec2{}
 	c.planted, c.airborn = 0, 0
 	c.resetProgress()
+	c.resetWay()
 	for i := range c.legs {
 		l := &c.legs[i]
 		home := c.homeWorld(i)
@@ -224,6 +229,7 @@ func (c *Creature) SetMove(dir float64) {
 	}
 	c.move = math.Max(-1, math.Min(1, dir))
 	c.steer = steerMove
+	c.resetWay()
 }
 
 // SetTarget makes the creature walk along its surface toward p and stop
@@ -238,6 +244,7 @@ func (c *Creature) SetTarget(p mgl64.Vec2) {
 	}
 	c.target = p
 	c.steer = steerTarget
+	c.resetWay()
 }
 
 // SetPath makes the creature visit points in order (the slice is kept, not
@@ -251,10 +258,11 @@ func (c *Creature) SetPath(points []mgl64.Vec2, loop bool) {
 	}
 	c.path, c.pathNext, c.pathLoop = points, 0, loop
 	c.steer = steerPath
+	c.resetWay()
 }
 
 // Stop stops steering; the creature slows to a halt.
-func (c *Creature) Stop() { c.steer = steerStop; c.move = 0 }
+func (c *Creature) Stop() { c.steer = steerStop; c.move = 0; c.resetWay() }
 
 // Arrived reports whether the creature is at its target or at the end of a
 // non-looping path.

@@ -95,6 +95,9 @@ type Def struct {
 	// frontReach: the furthest |Home.X| plus Gait.StepDistance (the wall
 	// probe's length).
 	frontReach float64
+	// frontHip: the furthest |Hip.X| (aheadFactor keeps the body that far
+	// plus aheadClear from a face ahead).
+	frontHip float64
 	// Gait products for the per-frame code: 1/StepDistance,
 	// ArriveRadius^2 and 1/(2*ArriveRadius), ReachRatio^2 and
 	// 1/StepDistance^2.
@@ -244,6 +247,7 @@ func NewDef(def Def) (*Def, error) {
 	gaitAssignGroups(&d)
 	for i := range d.Legs {
 		d.frontReach = math.Max(d.frontReach, math.Abs(d.Legs[i].Home[0]))
+		d.frontHip = math.Max(d.frontHip, math.Abs(d.Legs[i].Hip[0]))
 	}
 	d.frontReach += d.Gait.StepDistance
 	d.invStep = 1 / d.Gait.StepDistance

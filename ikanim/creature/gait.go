@@ -107,7 +107,7 @@ func (c *Creature) gaitWave() bool {
 func (c *Creature) gaitMayLift(i int, urgent, wave, knee bool) bool {
 	d := c.def
 	ld := &d.legs[i]
-	if l := &c.legs[i]; l.state == legPlanted && (l.stretch2 > holdStretch*holdStretch || l.stretch2 < ld.liftMin2) {
+	if l := &c.legs[i]; l.state == legPlanted && (ld.gaitStretch2(l.stretch2) > holdStretch*holdStretch || l.stretch2 < ld.liftMin2) {
 		c.forced++
 		return true // out of reach or folded too tight: the foot cannot stay planted
 	}
@@ -142,4 +142,15 @@ func (c *Creature) gaitMayLift(i int, urgent, wave, knee bool) bool {
 		}
 	}
 	return true
+}
+
+// gaitStretch2 returns a planted leg's squared stretch as the hold and the
+// gait read it: a tentacle's scaled by tentacleHold2, so a tentacle at
+// tentacleMaxStretch (where the body stops, prepareLegs) counts as beyond
+// holdStretch and lifts, as a jointed leg at its limit does.
+func (ld *legDef) gaitStretch2(st2 float64) float64 {
+	if ld.chain != nil {
+		return st2 * tentacleHold2
+	}
+	return st2
 }

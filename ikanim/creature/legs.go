@@ -132,7 +132,9 @@ func (c *Creature) prepareLegs() {
 // hangPoint returns where a dangling foot hangs for the body frame f: at
 // its home, or, when the segment from its hip to its home enters a solid,
 // swingClear short of the surface along it (a foot with no foothold is
-// never drawn inside a solid; one ray per dangling leg and frame).
+// never drawn inside a solid); when that ray finds no surface to enter,
+// the same from the body centre (a hip can lie inside a solid whose faces
+// a ray from it skips). One or two rays per dangling leg and frame.
 func (c *Creature) hangPoint(f *bodyFrame, ld *legDef) mgl64.Vec2 {
 	home := mgl64.Vec2{f.px + f.fx*ld.homeX + f.ux*ld.homeY, f.py + f.fy*ld.homeX + f.uy*ld.homeY}
 	if c.ground == nil {
@@ -141,12 +143,25 @@ func (c *Creature) hangPoint(f *bodyFrame, ld *legDef) mgl64.Vec2 {
 	hip := mgl64.Vec2{f.px + f.fx*ld.hipX + f.ux*ld.hipY, f.py + f.fy*ld.hipX + f.uy*ld.hipY}
 	p, n, ok := c.ground.Raycast(hip, home)
 	d := home.Sub(hip)
+	if ok && n.Dot(d) < 0 {
+		l := d.Len()
+		a := math.Max(0, p.Sub(hip).Dot(d)/l-swingClear)
+		return hip.Add(d.Mul(a / l))
+	}
+	// The ray from the hip left a solid, or found none: the hip may lie
+	// inside a solid (the front of a body that turns down a wall into the
+	// floor), whose faces that ray skips. Seen from the body centre, the
+	// foot hangs swingClear short of the surface it would enter on the
+	// way home.
+	o := mgl64.Vec2{f.px, f.py}
+	p, n, ok = c.ground.Raycast(o, home)
+	d = home.Sub(o)
 	if !ok || n.Dot(d) >= 0 {
 		return home
 	}
 	l := d.Len()
-	a := math.Max(0, p.Sub(hip).Dot(d)/l-swingClear)
-	return hip.Add(d.Mul(a / l))
+	a := math.Max(0, p.Sub(o).Dot(d)/l-swingClear)
+	return o.Add(d.Mul(a / l))
 }
 
 // bodyFrame is the body frame of one moment, as scalars: the body

@@ -52,7 +52,13 @@ package creature
 // a height field through its top instead of through shared column sides).
 // If q lies in free space the first crossing enters a solid (or there is
 // none); if q lies inside a solid the first crossing leaves it, and its
-// outward normal points along the ray: then p is buried and rejected. The
+// outward normal points along the ray: then p is buried and rejected. But
+// where a third solid's face lies inside the one q is in (the underside of
+// a cave's ceiling inside the wall that holds it), the first crossing along
+// n can enter that third solid; so when the ray along n enters a solid, two
+// more rays go along the face, both ways, and a first crossing that leaves
+// a solid buries p too (from free space the first crossing along the face
+// enters a solid, or there is none). The
 // rays reach reach + BodyHeight, beyond the depth at which any foothold ray
 // can start inside a solid. With no foothold the foot stays planted, or, when it must
 // step (reach), dangles at its home and searches again after
@@ -129,12 +135,15 @@ func (c *Creature) foothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg
 	}
 
 	// A: a wall between the body and the foothold.
-	if p, n, ok = g.Raycast(c.pos, above); ok && c.footholdOK(g, i, hip, p, n, above.Sub(c.pos)) {
+	p, n, ok = g.Raycast(c.pos, above)
+	if ok && c.footholdOK(g, i, hip, p, n, above.Sub(c.pos)) {
 		r.from, r.to, r.hit, r.ok = c.pos, above, p, true
 		return p, n, true
 	}
-	// B: the ground below the predicted home.
-	if p, n, ok = g.Raycast(above, below); ok && c.footholdOK(g, i, hip, p, n, below.Sub(above)) {
+	// B: the ground below the predicted home. (When A's ray met nothing,
+	// above is in sight of the body and outside every solid: no more rays.)
+	clearA := !ok
+	if p, n, ok = g.Raycast(above, below); ok && c.footholdOK(g, i, hip, p, n, below.Sub(above)) && (clearA || c.outside(g, above)) {
 		r.from, r.to, r.hit, r.ok = above, below, p, true
 		return p, n, true
 	}
@@ -143,14 +152,14 @@ func (c *Creature) foothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg
 	for k := 1.0; !hitB && k <= 2; k++ {
 		off := right.Mul(s * k * c.def.Gait.StepDistance)
 		a2, b2 := above.Add(off), below.Add(off)
-		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(g, i, hip, p, n, b2.Sub(a2)) {
+		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(g, i, hip, p, n, b2.Sub(a2)) && c.outside(g, a2) {
 			r.from, r.to, r.hit, r.ok = a2, b2, p, true
 			return p, n, true
 		}
 	}
 	// C: around an outer corner, back toward the body below the surface.
 	back := below.Sub(right.Mul(s * (math.Abs(along) + c.def.Gait.StepDistance)))
-	if p, n, ok = g.Raycast(below, back); ok && c.footholdOK(g, i, hip, p, n, back.Sub(below)) {
+	if p, n, ok = g.Raycast(below, back); ok && c.footholdOK(g, i, hip, p, n, back.Sub(below)) && c.outside(g, below) {
 		r.from, r.to, r.hit, r.ok = below, back, p, true
 		return p, n, true
 	}
@@ -163,7 +172,7 @@ func (c *Creature) foothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg
 		t := float64(k) / sweepRays
 		dir := num.UnitOr(d0.Mul(1-t).Add(d1.Mul(t)), d0)
 		end := hip.Add(dir.Mul(reach))
-		if p, n, ok = g.Raycast(hip, end); ok && c.footholdOK(g, i, hip, p, n, end.Sub(hip)) {
+		if p, n, ok = g.Raycast(hip, end); ok && c.footholdOK(g, i, hip, p, n, end.Sub(hip)) && c.outside(g, hip) {
 			r.from, r.to, r.hit, r.ok = hip, end, p, true
 			return p, n, true
 		}
@@ -171,6 +180,47 @@ func (c *Creature) foothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg
 	r.from, r.to, r.hit, r.ok = above, below, below, false
 	return mgl64.Vec2{}, mgl64.Vec2{}, false
 }
+
+// outside reports whether the start q of a foothold ray that does not
+// start at the body lies outside every solid, judged along the segment from
+// q to the body centre (taken as free): every crossing of it enters a solid
+// or leaves one, and q lies inside as many solids as it leaves more than
+// it enters. (A ray that starts inside a solid skips that solid's faces;
+// from q inside the ground, a foothold ray can stop on a face buried in the
+// ground, such as the bottom of a block set 1 px into it, and the first
+// crossing toward the body can be that face too.) At most outsideRays
+// rays, asked only of a hit that footholdOK accepted.
+func (c *Creature) outside(g ikanim.Ground, q mgl64.Vec2) bool {
+	d := c.pos.Sub(q)
+	l := num.Len(d)
+	if l < 1e-9 {
+		return true
+	}
+	u := d.Mul(1 / l)
+	depth := 0
+	from := q
+	for k := 0; k < outsideRays; k++ {
+		p, n, ok := g.Raycast(from, c.pos)
+		if !ok || !num.FiniteVec(p) {
+			break
+		}
+		if n[0]*u[0]+n[1]*u[1] > 0 {
+			depth++ // leaves a solid
+		} else {
+			depth--
+		}
+		from = p.Add(u.Mul(outsideStep))
+	}
+	return depth <= 0
+}
+
+const (
+	// outsideRays is the most rays outside casts.
+	outsideRays = 4
+	// outsideStep is how far past a crossing, px, outside's next ray
+	// starts.
+	outsideStep = 0.01
+)
 
 // sweepRays is the number of rays of the last-resort sweep.
 const sweepRays = 4
@@ -211,14 +261,27 @@ const (
 func (c *Creature) buried(g ikanim.Ground, i int, p, n mgl64.Vec2) bool {
 	l := c.def.legs[i].reach + c.def.Gait.BodyHeight
 	q := mgl64.Vec2{p[0] + n[0]*buriedEps, p[1] + n[1]*buriedEps}
-	if _, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + n[0]*l, q[1] + n[1]*l}); ok && hn[0]*n[0]+hn[1]*n[1] > 0 {
+	_, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + n[0]*l, q[1] + n[1]*l})
+	if ok && hn[0]*n[0]+hn[1]*n[1] > 0 {
 		return true
+	}
+	if ok {
+		// The ray entered a solid: q may still lie inside another one
+		// whose exit is farther than that entry (a ceiling whose
+		// underside lies inside the wall holding it). Along the face,
+		// both ways, the first crossing leaves that solid too.
+		tx, ty := -n[1]*l, n[0]*l
+		for _, s := range [2]float64{1, -1} {
+			if _, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + s*tx, q[1] + s*ty}); ok && s*(hn[0]*tx+hn[1]*ty) > 0 {
+				return true
+			}
+		}
 	}
 	up := c.up
 	if n[0]*up[0]+n[1]*up[1] >= buriedUpDot {
 		return false
 	}
-	_, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + up[0]*l, q[1] + up[1]*l})
+	_, hn, ok = g.Raycast(q, mgl64.Vec2{q[0] + up[0]*l, q[1] + up[1]*l})
 	return ok && hn[0]*up[0]+hn[1]*up[1] > 0
 }
 

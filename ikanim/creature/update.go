@@ -9,16 +9,23 @@ package creature
 //     (p-body).up < -|(p-body).Right()|, as on the near face of a block
 //     whose far side p is on, the way there is round the solid and the
 //     creature keeps walking the way it walks, at full speed: the projection
-//     would send it down the face and back up for ever); the walking speed
+//     would send it down the face and back up for ever); while it hangs
+//     from a ceiling the creature keeps the sense it walked in instead
+//     (way.go: out of a pocket under a lip the way is round the lip, not
+//     back into the corner); the walking speed
 //     v follows it with a = 1-exp(-Accel*dt); the facing turns when v
 //     changes sign, and the body frame turns after it at TurnRate (Turn).
-//  2. the body moves by v*hold*dt along Right(); hold < 1 while a planted
-//     leg is stretched beyond ReachRatio (legs.go), so the body
-//     never drags a planted foot.
+//  2. the body moves by v*hold*ahead*dt along Right(); hold < 1 while a
+//     planted leg is stretched beyond ReachRatio (legs.go), so the body
+//     never drags a planted foot; ahead < 1 where the move would bring the
+//     front hips within aheadClear of the face the wall probe last hit
+//     ahead (ahead.go), so the body never walks its front into the floor
+//     at the foot of a wall it walks down.
 //  3. stepping feet advance on their arcs and land (step.go).
 //  4. every ProbePeriod seconds a forward ray from the body looks for a wall
 //     ahead within the front feet's reach; its normal, weighted by how near
-//     the wall is, joins the contact normals below (inner corners). When it
+//     the wall is (edgeFarWeight once the body stands at it, ahead.go),
+//     joins the contact normals below (inner corners). When it
 //     misses while a foot dangles or the body is held, an edge probe looks
 //     below the front and, finding no ground there, casts back under the
 //     edge: the face beyond an outer corner joins the normals with weight 1.
@@ -107,7 +114,7 @@ func (c *Creature) Update(dt float64) {
 	// would not be).
 	if c.planted > 0 {
 		right := c.Right()
-		c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt))
+		c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt * c.aheadFactor(right)))
 	}
 
 	// 3. Stepping feet; in the same pass, the sums of step 5's reference
@@ -151,6 +158,7 @@ func (c *Creature) Update(dt float64) {
 	c.solveLegs()
 
 	c.trackProgress(dt)
+	c.trackWay(dt)
 }
 
 // setRates computes the frame-rate independent smoothing factors
@@ -181,9 +189,9 @@ func (c *Creature) steerCommand() float64 {
 		if c.pathNext >= len(c.path) {
 			return 0
 		}
-		return c.towards(c.path[c.pathNext])
+		return c.wayCommand(c.path[c.pathNext])
 	case steerTarget:
-		return c.towards(c.target)
+		return c.wayCommand(c.target)
 	}
 	return 0
 }
@@ -248,8 +256,17 @@ func (c *Creature) probeWall(g ikanim.Ground, dt float64) {
 	to := c.pos.Add(dir.Mul(reach))
 	c.probeA, c.probeB = c.pos, to
 	p, n, ok := g.Raycast(c.pos, to)
+	c.aheadN = mgl64.Vec2{}
+	if ok && num.FiniteVec(p) && num.FiniteVec(n) && n.Dot(dir) < 0 {
+		c.aheadP, c.aheadN = p, n
+	}
 	if ok && num.FiniteVec(n) && n.Dot(c.up) >= minFacing {
 		c.wallN, c.wallW = n, math.Max(0, 1-num.Len(p.Sub(c.pos))/reach)
+		if c.aheadN != (mgl64.Vec2{}) && c.aheadGap() <= 0 {
+			// The body stands at the face (aheadFactor holds it): it
+			// turns onto the face as fast as past an edge.
+			c.wallW = edgeFarWeight
+		}
 		return
 	}
 	c.wallW = 0
@@ -393,7 +410,8 @@ func (c *Creature) gaitStep(g ikanim.Ground) {
 		// constraint's least distance (it must lift, gaitMayLift), or
 		// its knee is in the solid under the foot (it lifts if MinPlanted
 		// allows, gaitMayLift).
-		over := l.stretch2 > reach2 || l.stretch2 < dl[i].liftMin2
+		st2 := dl[i].gaitStretch2(l.stretch2)
+		over := st2 > reach2 || l.stretch2 < dl[i].liftMin2
 		if !over && dl[i].chain == nil && kneeBlocked(g, l.foot, l.normal, c.poses[i].knee) {
 			over = true
 			knee |= 1 << i

@@ -1,0 +1,105 @@
+package creature
+
+// The way along the contour.
+//
+// A creature walks along the contour of the solids it stands on: its sense
+// (+1 along Right(), -1 against it) follows that contour through convex and
+// concave corners either way (floor, wall, ceiling and back). Steering
+// toward a point by the sign of the point's projection on Right() (towards,
+// update.go) turns the creature round wherever the contour leads away from
+// the point for a while. Under an overhang's lip it climbs the block's face
+// and hangs from the lip's underside, where the way on is along the
+// underside to the lip and round it; but there the point (beyond the block,
+// below the underside) projects the other way, so the creature walked back
+// into the corner, down the face, turned again on the floor, and went round
+// that pocket for ever (the same in a cave whose mouth is behind it).
+//
+// So the sense is the one the projection last gave while the creature
+// stood on a floor or a wall; while it hangs from a ceiling (its up points
+// down the screen: up.y > wayHang) and is farther than wayNear
+// ArriveRadius from the point, it keeps that sense at full speed, whatever
+// the projection says, and goes on along the contour (round the lip, onto
+// its top, where the projection steers again). Kept, the sense turns round
+// when that way is closed: the creature has not moved wayRadius
+// (BodyHeight) from where it stood for wayStill seconds. A new point
+// (SetTarget, the next path point), SetMove, Stop or Place forgets the
+// sense. The state stays what progress says (state.go).
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+const (
+	// wayStill is how long, seconds, a creature keeping its sense may stay
+	// within wayRadius before the sense turns round.
+	wayStill = 1.5
+	// wayRadius is that radius, as a share of BodyHeight.
+	wayRadius = 1.0
+	// wayHang: a creature whose up points down the screen by more than
+	// this (its up's y component, screen y down) hangs from what it walks
+	// on, and keeps its sense.
+	wayHang = 0.25
+	// wayNear is the distance to the point, as a share of ArriveRadius,
+	// within which the projection steers again.
+	wayNear = 3.0
+)
+
+// wayState is a creature's kept sense toward its point (way.go).
+type wayState struct {
+	sense  float64    // 0: undecided; +1 along Right(), -1 against it
+	goal   mgl64.Vec2 // the point the sense leads to
+	anchor mgl64.Vec2 // where the creature was when it last moved wayRadius
+	still  float64    // seconds within wayRadius of anchor
+	kept   bool       // the last command kept the sense (beyond wayNear)
+}
+
+// resetWay forgets the sense: the next command decides afresh.
+func (c *Creature) resetWay() {
+	c.way = wayState{anchor: c.pos}
+}
+
+// wayCommand returns the commanded signed speed toward p: the projection's
+// (towards), which also sets the sense, or, while the creature hangs
+// beyond wayNear of p, the kept sense at full speed.
+func (c *Creature) wayCommand(p mgl64.Vec2) float64 {
+	w := &c.way
+	if p != w.goal {
+		*w = wayState{goal: p, anchor: c.pos}
+	}
+	w.kept = false
+	near := wayNear * c.def.Gait.ArriveRadius
+	if c.up[1] <= wayHang || c.within(p, near*near) || w.sense == 0 {
+		v := c.towards(p)
+		if v > facingSpeed || v < -facingSpeed {
+			s := 1.0
+			if v < 0 {
+				s = -1
+			}
+			w.sense = s
+		}
+		return v
+	}
+	w.kept = true
+	return w.sense * c.def.Gait.Speed
+}
+
+// trackWay turns a kept sense round when its way is closed (the creature
+// stayed within wayRadius for wayStill seconds), after an Update of dt
+// seconds.
+func (c *Creature) trackWay(dt float64) {
+	w := &c.way
+	if !w.kept || c.planted == 0 {
+		w.anchor, w.still = c.pos, 0
+		return
+	}
+	r := wayRadius * c.def.Gait.BodyHeight
+	if c.pos.Sub(w.anchor).LenSqr() > r*r {
+		w.anchor, w.still = c.pos, 0
+	} else {
+		w.still += dt
+	}
+	if w.still >= wayStill {
+		w.sense = -w.sense
+		w.anchor, w.still = c.pos, 0
+	}
+}
