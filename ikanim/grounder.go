@@ -405,10 +405,12 @@ func (g *Grounder) Update(dt float64) {
 			need = math.Min(need, leg.land.off+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
 		}
 		if c.Planted {
-			need = math.Min(need, g.reachNeed(r, leg, c.Target))
+			need = math.Min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), reachRatio))
 		} else if leg.land.now {
-			landT := r.frame.toWorld(mgl64.Vec2{leg.land.x, r.animStart[leg.foot][1] - leg.land.off})
-			need = math.Min(need, g.reachNeed(r, leg, landT)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+			// The landing as it will be at touch-down: the body has
+			// walked on to it and the animated lift is gone.
+			landT := mgl64.Vec2{leg.land.rel, r.animStart[leg.foot][1] + lift - leg.land.off}
+			need = math.Min(need, g.reachNeed(r, leg, landT, landReachRatio)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
 		}
 		if !found {
 			low, found = need, true
@@ -456,8 +458,9 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	da := num.Or(g.LandAngleSlope, DefaultLandAngleSlope) * lift
 	// The ground the landing bounds close on: where the foot will touch
 	// down when that is known (WalkCycle), else the ground under it now.
-	ref, aref, rise, drop, turn, known := s, phi, 0.0, 0.0, 0.0, false
-	if h, left, ok := g.predictLanding(r, leg, maxAngle, maxStep); ok {
+	ref, aref, rise, drop, turn, known, left := s, phi, 0.0, 0.0, 0.0, false, 0.0
+	if h, l, ok := g.predictLanding(r, leg, maxAngle, maxStep); ok {
+		left = l
 		// Half the speed limits over the time left: the bounds close
 		// continuously and leave the foot time to follow them.
 		ref, aref, known = h, leg.land.ang, true
@@ -473,7 +476,13 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 			sa = math.Min(v, maxStep)
 		}
 	}
-	off = math.Min(math.Max(sa, c.Offset-swingDropSpeed*dt), math.Max(sa, ref+do+drop))
+	fall := swingDropSpeed
+	if known && left > 0 {
+		// Down to the landing at the slowest even speed that still
+		// makes it by touch-down (not at full speed and then a stop).
+		fall = math.Min(fall, math.Max(0, c.Offset-math.Max(sa, ref))/left)
+	}
+	off = math.Min(math.Max(sa, c.Offset-fall*dt), math.Max(sa, ref+do+drop))
 	limit := math.MaxFloat64
 	if known {
 		limit = leg.land.x + leg.Toe // no face beyond the landing toe matters
@@ -496,21 +505,25 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 // may be from its foot's target before the centroid lowers the body.
 const reachRatio = 0.98
 
+// landReachRatio is reachRatio for a swinging foot's predicted landing: a
+// leg landing nearly straight turns its knee fastest as the foot comes down.
+const landReachRatio = 0.96
+
 // reachNeed returns the body offset along up (negative = lowered) at which
-// the leg's hip is reachRatio of the leg's length from the world target T,
+// the leg's hip is ratio of the leg's length from the target t (character
+// frame),
 // or +MaxFloat64 when the leg reaches it at any offset the body may take
 // (the centroid's min ignores it). A planted foot whose target lies further
 // along forward than its animated place (a shifted footstep) needs the hip
 // lower: with dx and dy the target's offsets from the hip in the character
 // frame (y down) and the hip lowered by b, the leg reaches when
 // dx^2 + (dy+b)^2 <= R^2, that is b <= sqrt(R^2 - dx^2) - dy.
-func (g *Grounder) reachNeed(r *Rig, leg *grounderLeg, T mgl64.Vec2) float64 {
+func (g *Grounder) reachNeed(r *Rig, leg *grounderLeg, t mgl64.Vec2, ratio float64) float64 {
 	bones := g.def.limbs[leg.limb].bones
 	if len(bones) != 3 && len(bones) != 2 {
 		return math.MaxFloat64
 	}
-	R := reachRatio * (g.def.bones[bones[0]].Length + g.def.bones[bones[1]].Length)
-	t := r.frame.toLocal(T)
+	R := ratio * (g.def.bones[bones[0]].Length + g.def.bones[bones[1]].Length)
 	// The hip as this frame's other controllers and last frame's body
 	// offset left it, with the body offset taken out.
 	hip := r.animStart[bones[0]].Add(r.BodyOffset)
@@ -541,6 +554,7 @@ type landing struct {
 	now       bool
 	off, left float64
 	x         float64 // the landing ankle along forward, this frame (shift included)
+	rel       float64 // the landing ankle along forward at touch-down (character frame, shift included)
 }
 
 // landStep is the spacing, px, at which a landing over a drop looks back for
@@ -669,7 +683,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 		}
 		*p = landing{on: true, p: land, h: base + s1, ang: a1, shift: shift}
 	}
-	p.now, p.off, p.left, p.x = true, p.h-base, (1-q)*period, landC[0]+p.shift
+	p.now, p.off, p.left, p.x, p.rel = true, p.h-base, (1-q)*period, landC[0]+p.shift, duty*L/2+p.shift
 	return p.off, p.left, true
 }
 
