@@ -15,6 +15,9 @@ import (
 )
 
 var diagTweak = func(s *Course) {
+	if v, _ := strconv.ParseFloat(os.Getenv("IKANIM_DIAG_FOLLOWMAX"), 64); v > 0 {
+		s.Follower.MaxSpeed = v
+	}
 	if os.Getenv("IKANIM_DIAG_FIXED") != "" {
 		s.Grounder.FixedSteps = true
 	}
