@@ -350,11 +350,13 @@ func (g *Grounder) Update(dt float64) {
 			c.Grounded, c.Planted = false, false
 			limb.Weight = 0
 			fade := footAlpha
-			if r.airborne && !g.DisableFeet {
+			if (r.airborne || leg.init && g.cycleSwing(r, leg)) && !g.DisableFeet {
 				// In the air the feet go back to the animation smoothly
 				// and the leg stays solved (the targets are the animated
 				// feet by touch-down), so the landing crouch bends the
 				// knees instead of pushing fading feet into the ground.
+				// So does a swinging foot over a gap: the leg fading out
+				// and back in would slide the foot after touch-down.
 				limb.Weight = 1
 				fade = 1 - math.Exp(-airFootSpeed*dt)
 			}
@@ -480,9 +482,15 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	if known && left > 0 {
 		// Down to the landing at the slowest even speed that still
 		// makes it by touch-down (not at full speed and then a stop).
-		fall = math.Min(fall, math.Max(0, c.Offset-math.Max(sa, ref))/left)
+		fall = math.Min(fall, math.Max(0, c.Offset-ref)/left)
 	}
-	off = math.Min(math.Max(sa, c.Offset-fall*dt), math.Max(sa, ref+do+drop))
+	floor := sa
+	if known {
+		// On its way down to a known landing the foot may use half its
+		// animated clearance (a downhill does not drag it down the slope).
+		floor = sa - swingKeepLift*lift
+	}
+	off = math.Min(math.Max(floor, c.Offset-fall*dt), math.Max(floor, ref+do+drop))
 	limit := math.MaxFloat64
 	if known {
 		limit = leg.land.x + leg.Toe // no face beyond the landing toe matters

@@ -35,7 +35,9 @@
 //
 // each clamped below at 0, and d0 is 0 (or the last plan's shift when the
 // plan is renewed mid-swing, so a re-plan does not flip between two equal
-// landings). On flat ground and on
+// landings). A move that saves less than footstepGain over d0 is not
+// taken: the step stays the animation's unless an edge is really in the
+// way. On flat ground and on
 // slopes up to 45 degrees every cost is 0 and d = 0: the step is the
 // animation's. The shift is applied as the drop rule's is (updateShift):
 // eased in over the swing and held through the stance, so a planted foot
@@ -58,6 +60,7 @@ const (
 	footstepDescent = 1.0  // px of descent allowed per px of approach
 	footstepRise    = 1.5  // px of rise allowed per px of departure
 	footstepPrefer  = 0.05 // cost per px of shift
+	footstepGain    = 0.5  // least cost a move must save over the preferred landing
 	footstepMaxN    = 128  // profile samples (1 px apart)
 	footstepPenalty = 1e3  // cost of a landing with no ground within the margin
 )
@@ -120,7 +123,8 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 		}
 		pr.p[i] = h
 	}
-	best, bestCost := 0.0, math.Inf(1)
+	pref := int(math.Round(math.Max(-float64(m), math.Min(float64(m), d0))))
+	best, bestCost, bestRaw, prefRaw := 0.0, math.Inf(1), math.Inf(1), math.Inf(1)
 	for d := -m; d <= m; d++ {
 		c := back + d
 		pc := pr.p[c]
@@ -141,10 +145,16 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 			approach = math.Max(approach, pr.p[c-k]-pc-footstepDescent*float64(k))
 			depart = math.Max(depart, pr.p[c+k]-pc-footstepRise*float64(k))
 		}
-		cost := 4*robust + approach + depart + footstepPrefer*math.Abs(float64(d)-d0)
-		if cost < bestCost {
-			best, bestCost = float64(d), cost
+		raw := 4*robust + approach + depart
+		if d == pref {
+			prefRaw = raw
 		}
+		if cost := raw + footstepPrefer*math.Abs(float64(d)-d0); cost < bestCost {
+			best, bestCost, bestRaw = float64(d), cost, raw
+		}
+	}
+	if !(bestRaw < prefRaw-footstepGain) {
+		return float64(pref) // not worth a different step
 	}
 	return best
 }

@@ -147,9 +147,8 @@ func (l *LevelMap) populate(art Art, spiderDef *creature.Def, hero, spider mgl64
 		return err
 	}
 	g := l.Grounder
-	g.PlanSwing = true
 	g.BodySpeed, g.BodyMaxSpeed = walkBodySpeed, walkBodyMax
-	g.FootSpeed, g.MaxStep = walkFootSpeed, walkMaxStep
+	g.MaxStep = walkMaxStep
 	if l.Follower, err = ikanim.NewGroundFollower(r, l.World); err != nil {
 		return err
 	}
