@@ -246,7 +246,10 @@ type grounderLeg struct {
 	// plants over a drop (see predictLanding); shiftFrom is its value at
 	// lift-off.
 	shift, shiftFrom float64
-	lastH            float64 // last ground line height under the foot along up (world): frame's plus Offset
+	// lag holds a swinging foot back along forward (px) while it rises
+	// before a face it could not rise over in time (see swing).
+	lag   float64
+	lastH float64 // last ground line height under the foot along up (world): frame's plus Offset
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -436,7 +439,11 @@ func (g *Grounder) Update(dt float64) {
 //     height less the distance to it (a 45-degree clearance cone: one ray
 //     along the foot from the toe, swingLookAhead px, and one down onto the
 //     face's top), so the rise starts before the toe reaches a riser and
-//     grows continuously as it nears it;
+//     grows continuously as it nears it; the rise speeds up with the
+//     clearance (swingRiseRamp), and what it cannot cover the foot makes
+//     up by holding back along forward (the lag, at most swingLagSpeed,
+//     gone by touch-down), so a toe next to a riser at lift-off rises
+//     before it swings instead of jumping up the face;
 //   - it goes down at most swingDropSpeed px/s, or as fast as the landing
 //     bound (LandSlope times the clearance) asks near touch-down.
 const (
@@ -444,7 +451,8 @@ const (
 	swingDropSpeed = 240.0 // px/s
 	swingRiseSpeed = 300.0 // px/s
 	swingConeSlope = 4.0   // px of cone rise per px of clearance
-	swingRiseRamp  = 3.0   // px of clearance over which the cone's rise speed grows to swingRiseSpeed
+	swingRiseRamp  = 5.0   // px of clearance over which the cone's rise speed grows to swingRiseSpeed
+	swingLagSpeed  = 60.0  // px/s: fastest change of a swinging foot's hold-back before a face
 	swingLookAhead = DefaultMaxStep
 	airFootSpeed   = 12.0 // 1/s: feet back to the animation in the air
 )
@@ -495,11 +503,24 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	if known {
 		limit = leg.land.x + leg.Toe // no face beyond the landing toe matters
 	}
+	lag := 0.0
 	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep, limit); cone > off {
 		// Rising at most swingRiseSpeed, reached as the clearance grows
 		// over swingRiseRamp px (a lift-off does not start at full speed).
+		want := math.Min(cone, math.Max(s, ref)+swingConeSlope*lift)
 		cone = math.Min(cone, c.Offset+swingRiseSpeed*math.Min(1, lift/swingRiseRamp)*dt)
 		off = math.Max(off, math.Min(cone, math.Max(s, ref)+swingConeSlope*lift))
+		// What the rise could not cover the foot makes up by holding
+		// back: the cone is 45 degrees, so a px of height missing is a
+		// px of distance to keep from the face.
+		lag = math.Max(0, want-off)
+	}
+	if known {
+		// The lag goes back to nothing by touch-down.
+		lag = math.Min(lag, swingLagSpeed*left)
+	}
+	if d := swingLagSpeed * dt; dt > 0 {
+		leg.lag += math.Max(-d, math.Min(d, lag-leg.lag))
 	}
 	if known {
 		// A landing above the ground under the foot: rise toward it no
@@ -599,14 +620,14 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 	}
 	if q < duty {
 		// Planted: the next swing plans a new landing.
-		leg.shiftFrom, leg.land.on = leg.shift, false
+		leg.shiftFrom, leg.land.on, leg.lag = leg.shift, false, 0
 		return
 	}
 	to := 0.0
 	if leg.land.on {
 		to = leg.land.shift
 	}
-	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep((q-duty)/(1-duty))
+	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep((q-duty)/(1-duty)) - leg.lag
 }
 
 // cycleSwing reports whether the rig's Source is a WalkCycle whose phase
