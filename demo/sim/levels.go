@@ -152,7 +152,7 @@ func (l *LevelMap) populate(art Art, spiderDef *creature.Def, hero, spider mgl64
 	if l.Follower, err = ikanim.NewGroundFollower(r, l.World); err != nil {
 		return err
 	}
-	l.Follower.Speed, l.Follower.MaxSpeed, l.Follower.Probe = walkFollowSpeed, walkFollowMax, walkProbe
+	l.Follower.Probe = walkProbe
 	r.Source = l.Cycle
 	r.Add(l.Follower, g)
 	if l.Scarf, err = addScarf(r, l.World); err != nil {

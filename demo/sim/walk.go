@@ -13,17 +13,15 @@ import (
 // Walk scene tunables: the course of assets/levels/walk.json and the
 // grounding tuned for it.
 const (
-	WalkSpeed       = 60.0 // px/s
-	WalkStartX      = 120.0
-	WalkEndX        = 2280.0
-	walkStartY      = 500.0
-	walkBodySpeed   = 30.0
-	walkBodyMax     = 57.0
-	walkFollowSpeed = 12.0
-	walkFollowMax   = 90.0
-	walkFootSpeed   = 18.0 // the animation scene's foot smoothing
-	walkProbe       = 24.0
-	walkMaxStep     = 45.0
+	WalkSpeed     = 60.0 // px/s
+	WalkStartX    = 120.0
+	WalkEndX      = 2280.0
+	walkStartY    = 500.0
+	walkBodySpeed = 30.0
+	walkBodyMax   = 57.0
+	walkFootSpeed = 18.0 // the animation scene's foot smoothing
+	walkProbe     = 24.0
+	walkMaxStep   = 45.0
 )
 
 // Walk is the walk scene: the humanoid walks back and forth over walk.json
@@ -83,7 +81,7 @@ func NewWalk(art Art) (*Walk, error) {
 	if s.Follower, err = ikanim.NewGroundFollower(r, world); err != nil {
 		return nil, err
 	}
-	s.Follower.Speed, s.Follower.MaxSpeed, s.Follower.Probe = walkFollowSpeed, walkFollowMax, walkProbe
+	s.Follower.Probe = walkProbe
 	r.Source = s.Cycle
 	r.Add(s.Follower, g)
 	if s.Scarf, err = addScarf(r, world); err != nil {
