@@ -189,8 +189,8 @@ type Grounder struct {
 	// foot then lands where the cycle puts it even beside an edge. The
 	// default (false) moves a landing that falls near a step's riser, a
 	// drop or a tooth onto the nearer ground where the foot can land, rise
-	// and descend without a jump (a shorter or longer step, at most a fifth
-	// of the stride; see grounder_footstep.go).
+	// and descend without a jump (a shorter or longer step by at most
+	// 0.15 of the stride; see grounder_footstep.go).
 	FixedSteps bool
 
 	// DisableFeet turns foot placement off (the legs fade back to the
