@@ -407,11 +407,42 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		target, rot = cur, cr
 	}
 	target = c.keepOut(r, cl, target, rot, p, n)
+	target = softReach(r, cl.limb, target)
 	cl.init, cl.rot = true, rot
 	ct.Point, ct.Normal = r.frame.toWorld(p), r.frame.dirToWorld(n)
 	ct.Target = r.frame.toWorld(target)
 	l.Target, l.Weight = ct.Target, 1
 	l.EffectorRotation = r.worldRot(rot)
+}
+
+// climbSoftReach is the share of a limb's full reach over which a climbing
+// limb's target is drawn in (softReach).
+const climbSoftReach = 0.05
+
+// softReach returns target (character frame) drawn toward the limb's root
+// when it lies within climbSoftReach of the limb's full reach or beyond it
+// (Spine's softness: with full reach F, soft zone w and distance d > F-w,
+// the distance becomes F - w*q^2, q = min(1, (d-F+w)/(2w)) - 1). A limb
+// reaching for a hold at or past its full length then straightens
+// smoothly: at full extension a two-bone knee or elbow turns fastest with
+// the target's distance, and a target crossing back into reach bent the
+// knee 17 degrees in one frame (a leg leaving the floor for its first
+// hold).
+func softReach(r *Rig, limb int, target mgl64.Vec2) mgl64.Vec2 {
+	bones := r.def.limbs[limb].bones
+	if len(bones) != 2 {
+		return target
+	}
+	full := r.def.bones[bones[0]].Length + r.def.bones[bones[1]].Length
+	w := climbSoftReach * full
+	root := r.start[bones[0]]
+	d := target.Sub(root)
+	l := d.Len()
+	if !(w > 0) || !(l > full-w) || !num.Finite(l) {
+		return target
+	}
+	q := math.Min(1, (l-full+w)/(2*w)) - 1
+	return root.Add(d.Mul((full - w*q*q) / l))
 }
 
 // keepOut returns target (character frame) moved out along n, if needed,

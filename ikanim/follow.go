@@ -26,7 +26,11 @@ type GroundFollower struct {
 	RayUp, RayDown float64
 	// Speed is the smoothing rate toward the ground height, 1/s (default 10).
 	Speed float64
-	// MaxSpeed limits the speed along up, px/s (0 = no limit).
+	// MaxSpeed limits the speed along up, px/s (default
+	// DefaultFollowMaxSpeed, 120; negative: no limit). Without a limit a
+	// step down seen by the Probe moved the body Speed*dt of the step's
+	// height in one frame (4.6 px of a 30 px step at 60 TPS), and the
+	// planted leg's knee with it: a joint pop of 28 degrees.
 	MaxSpeed float64
 	// Probe, when > 0, adds a ray Probe px ahead of Position along the
 	// character's forward, and Position follows the lower ground of the two:
@@ -110,6 +114,10 @@ func (f *GroundFollower) Found() bool { return f.found }
 
 // DefaultFollowSpeed is GroundFollower.Speed's default, 1/s.
 const DefaultFollowSpeed = 10.0
+
+// DefaultFollowMaxSpeed is GroundFollower.MaxSpeed's default, px/s: twice a
+// walk's 60 px/s, so the body keeps up with a 45-degree slope at that speed.
+const DefaultFollowMaxSpeed = 120.0
 
 // DefaultGravity is the gravity of a fall off a ledge when
 // GroundFollower.Gravity is 0, px/s^2 (about 9.8 m/s^2 at 100 px/m).
@@ -224,7 +232,7 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 			dt = 0
 		}
 		d *= 1 - math.Exp(-num.Or(f.Speed, DefaultFollowSpeed)*dt)
-		if v := f.MaxSpeed; v > 0 && num.Finite(v) {
+		if v := num.Or(f.MaxSpeed, DefaultFollowMaxSpeed); f.MaxSpeed >= 0 && v > 0 && num.Finite(v) {
 			d = math.Max(-v*dt, math.Min(v*dt, d))
 		}
 	}

@@ -185,6 +185,14 @@ type Grounder struct {
 	// false (experimental: see grounder_plan.go).
 	PlanSwing bool
 
+	// FixedSteps turns footstep planning off: under a WalkCycle a swinging
+	// foot then lands where the cycle puts it even beside an edge. The
+	// default (false) moves a landing that falls near a step's riser, a
+	// drop or a tooth onto the nearer ground where the foot can land, rise
+	// and descend without a jump (a shorter or longer step by at most
+	// 0.15 of the stride; see grounder_footstep.go).
+	FixedSteps bool
+
 	// DisableFeet turns foot placement off (the legs fade back to the
 	// animation); DisableBody turns the centroid off (the body offset fades
 	// back to 0).
@@ -233,11 +241,15 @@ type grounderLeg struct {
 	walkLeg    int  // WalkCycle leg this limb is (0 near, 1 far), or -1
 	plan       swingPlan
 	land       landing // predicted touch-down of a swinging foot (WalkCycle)
+	profile    footstepProfile
 	// shift moves the foot along forward (character frame, px) so it never
 	// plants over a drop (see predictLanding); shiftFrom is its value at
 	// lift-off.
 	shift, shiftFrom float64
-	lastH            float64 // last ground line height under the foot along up (world): frame's plus Offset
+	// lag holds a swinging foot back along forward (px) while it rises
+	// before a face it could not rise over in time (see swing).
+	lag   float64
+	lastH float64 // last ground line height under the foot along up (world): frame's plus Offset
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -323,7 +335,7 @@ func (g *Grounder) Update(dt float64) {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
 		leg.land.now = false
-		g.updateShift(r, leg)
+		g.updateShift(r, leg, dt)
 		s, phi, lift, ok := g.place(r, leg, maxAngle)
 		hit := ok // ground found, before the drop and airborne checks
 		if ok && -s > maxStep {
@@ -341,11 +353,13 @@ func (g *Grounder) Update(dt float64) {
 			c.Grounded, c.Planted = false, false
 			limb.Weight = 0
 			fade := footAlpha
-			if r.airborne && !g.DisableFeet {
+			if (r.airborne || leg.init && g.cycleSwing(r, leg)) && !g.DisableFeet {
 				// In the air the feet go back to the animation smoothly
 				// and the leg stays solved (the targets are the animated
 				// feet by touch-down), so the landing crouch bends the
 				// knees instead of pushing fading feet into the ground.
+				// So does a swinging foot over a gap: the leg fading out
+				// and back in would slide the foot after touch-down.
 				limb.Weight = 1
 				fade = 1 - math.Exp(-airFootSpeed*dt)
 			}
@@ -395,6 +409,14 @@ func (g *Grounder) Update(dt float64) {
 			// lands instead of catching up with a leg stretched straight.
 			need = math.Min(need, leg.land.off+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
 		}
+		if c.Planted {
+			need = math.Min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), reachRatio))
+		} else if leg.land.now {
+			// The landing as it will be at touch-down: the body has
+			// walked on to it and the animated lift is gone.
+			landT := mgl64.Vec2{leg.land.rel, r.animStart[leg.foot][1] + lift - leg.land.off}
+			need = math.Min(need, g.reachNeed(r, leg, landT, landReachRatio)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+		}
 		if !found {
 			low, found = need, true
 		} else {
@@ -417,7 +439,11 @@ func (g *Grounder) Update(dt float64) {
 //     height less the distance to it (a 45-degree clearance cone: one ray
 //     along the foot from the toe, swingLookAhead px, and one down onto the
 //     face's top), so the rise starts before the toe reaches a riser and
-//     grows continuously as it nears it;
+//     grows continuously as it nears it; the rise speeds up with the
+//     clearance (swingRiseRamp), and what it cannot cover the foot makes
+//     up by holding back along forward (the lag, at most swingLagSpeed,
+//     gone by touch-down), so a toe next to a riser at lift-off rises
+//     before it swings instead of jumping up the face;
 //   - it goes down at most swingDropSpeed px/s, or as fast as the landing
 //     bound (LandSlope times the clearance) asks near touch-down.
 const (
@@ -425,6 +451,8 @@ const (
 	swingDropSpeed = 240.0 // px/s
 	swingRiseSpeed = 300.0 // px/s
 	swingConeSlope = 4.0   // px of cone rise per px of clearance
+	swingRiseRamp  = 5.0   // px of clearance over which the cone's rise speed grows to swingRiseSpeed
+	swingLagSpeed  = 60.0  // px/s: fastest change of a swinging foot's hold-back before a face
 	swingLookAhead = DefaultMaxStep
 	airFootSpeed   = 12.0 // 1/s: feet back to the animation in the air
 )
@@ -440,8 +468,9 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	da := num.Or(g.LandAngleSlope, DefaultLandAngleSlope) * lift
 	// The ground the landing bounds close on: where the foot will touch
 	// down when that is known (WalkCycle), else the ground under it now.
-	ref, aref, rise, drop, turn, known := s, phi, 0.0, 0.0, 0.0, false
-	if h, left, ok := g.predictLanding(r, leg, maxAngle, maxStep); ok {
+	ref, aref, rise, drop, turn, known, left := s, phi, 0.0, 0.0, 0.0, false, 0.0
+	if h, l, ok := g.predictLanding(r, leg, maxAngle, maxStep); ok {
+		left = l
 		// Half the speed limits over the time left: the bounds close
 		// continuously and leave the foot time to follow them.
 		ref, aref, known = h, leg.land.ang, true
@@ -457,10 +486,41 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 			sa = math.Min(v, maxStep)
 		}
 	}
-	off = math.Min(math.Max(sa, c.Offset-swingDropSpeed*dt), math.Max(sa, ref+do+drop))
-	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep); cone > off {
-		cone = math.Min(cone, c.Offset+swingRiseSpeed*dt)
+	fall := swingDropSpeed
+	if known && left > 0 {
+		// Down to the landing at the slowest even speed that still
+		// makes it by touch-down (not at full speed and then a stop).
+		fall = math.Min(fall, math.Max(0, c.Offset-ref)/left)
+	}
+	floor := sa
+	if known {
+		// On its way down to a known landing the foot may use half its
+		// animated clearance (a downhill does not drag it down the slope).
+		floor = sa - swingKeepLift*lift
+	}
+	off = math.Min(math.Max(floor, c.Offset-fall*dt), math.Max(floor, ref+do+drop))
+	limit := math.MaxFloat64
+	if known {
+		limit = leg.land.x + leg.Toe // no face beyond the landing toe matters
+	}
+	lag := 0.0
+	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep, limit); cone > off {
+		// Rising at most swingRiseSpeed, reached as the clearance grows
+		// over swingRiseRamp px (a lift-off does not start at full speed).
+		want := math.Min(cone, math.Max(s, ref)+swingConeSlope*lift)
+		cone = math.Min(cone, c.Offset+swingRiseSpeed*math.Min(1, lift/swingRiseRamp)*dt)
 		off = math.Max(off, math.Min(cone, math.Max(s, ref)+swingConeSlope*lift))
+		// What the rise could not cover the foot makes up by holding
+		// back: the cone is 45 degrees, so a px of height missing is a
+		// px of distance to keep from the face.
+		lag = math.Max(0, want-off)
+	}
+	if known {
+		// The lag goes back to nothing by touch-down.
+		lag = math.Min(lag, swingLagSpeed*left)
+	}
+	if d := swingLagSpeed * dt; dt > 0 {
+		leg.lag += math.Max(-d, math.Min(d, lag-leg.lag))
 	}
 	if known {
 		// A landing above the ground under the foot: rise toward it no
@@ -468,6 +528,43 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		off = math.Max(off, ref-do-rise)
 	}
 	return off, ang
+}
+
+// reachRatio is the share of a leg's full length (thigh plus shin) its hip
+// may be from its foot's target before the centroid lowers the body.
+const reachRatio = 0.98
+
+// landReachRatio is reachRatio for a swinging foot's predicted landing: a
+// leg landing nearly straight turns its knee fastest as the foot comes down.
+const landReachRatio = 0.96
+
+// reachNeed returns the body offset along up (negative = lowered) at which
+// the leg's hip is ratio of the leg's length from the target t (character
+// frame),
+// or +MaxFloat64 when the leg reaches it at any offset the body may take
+// (the centroid's min ignores it). A planted foot whose target lies further
+// along forward than its animated place (a shifted footstep) needs the hip
+// lower: with dx and dy the target's offsets from the hip in the character
+// frame (y down) and the hip lowered by b, the leg reaches when
+// dx^2 + (dy+b)^2 <= R^2, that is b <= sqrt(R^2 - dx^2) - dy.
+func (g *Grounder) reachNeed(r *Rig, leg *grounderLeg, t mgl64.Vec2, ratio float64) float64 {
+	bones := g.def.limbs[leg.limb].bones
+	if len(bones) != 3 && len(bones) != 2 {
+		return math.MaxFloat64
+	}
+	R := ratio * (g.def.bones[bones[0]].Length + g.def.bones[bones[1]].Length)
+	// The hip as this frame's other controllers and last frame's body
+	// offset left it, with the body offset taken out.
+	hip := r.animStart[bones[0]].Add(r.BodyOffset)
+	hip[1] -= g.applied
+	dx, dy := t[0]-hip[0], t[1]-hip[1]
+	if !(R > 0) || !num.Finite(dx) || !num.Finite(dy) {
+		return math.MaxFloat64
+	}
+	if math.Abs(dx) >= R {
+		return -dy
+	}
+	return math.Sqrt(R*R-dx*dx) - dy
 }
 
 // landing is a swinging foot's predicted touch-down.
@@ -485,17 +582,31 @@ type landing struct {
 	// the rig-time seconds left until touch-down
 	now       bool
 	off, left float64
+	x         float64 // the landing ankle along forward, this frame (shift included)
+	rel       float64 // the landing ankle along forward at touch-down (character frame, shift included)
 }
 
 // landStep is the spacing, px, at which a landing over a drop looks back for
 // ground.
 const landStep = 2.0
 
+// shiftSettleSpeed is how fast a standing foot's footstep shift goes back to
+// zero, px/s.
+const shiftSettleSpeed = 40.0
+
 // updateShift sets the leg's forward shift for this frame: under a
 // WalkCycle a stance keeps the shift it landed with, and a swing eases from
 // the shift it lifted off with to its predicted landing's.
-func (g *Grounder) updateShift(r *Rig, leg *grounderLeg) {
+func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 	w, isWalk := r.Source.(*WalkCycle)
+	if isWalk && leg.walkLeg >= 0 && w.amount <= 0 && !r.airborne && dt > 0 {
+		// Standing: the feet settle under the body with the cycle's stop
+		// (walkStopTime) instead of jumping back in one frame.
+		d := shiftSettleSpeed * dt
+		leg.shift = math.Max(-d, math.Min(d, 0-leg.shift)) + leg.shift
+		leg.shiftFrom, leg.land.on = leg.shift, false
+		return
+	}
 	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 || r.airborne {
 		// (In the air the feet hang, their weight fading: they land
 		// where the animation puts them.)
@@ -508,14 +619,15 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg) {
 		q = math.Mod(q+0.5, 1)
 	}
 	if q < duty {
-		leg.shiftFrom = leg.shift
+		// Planted: the next swing plans a new landing.
+		leg.shiftFrom, leg.land.on, leg.lag = leg.shift, false, 0
 		return
 	}
 	to := 0.0
 	if leg.land.on {
 		to = leg.land.shift
 	}
-	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep((q-duty)/(1-duty))
+	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep((q-duty)/(1-duty)) - leg.lag
 }
 
 // cycleSwing reports whether the rig's Source is a WalkCycle whose phase
@@ -581,13 +693,26 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 				}
 			}
 		}
+		if ok1 && shift == 0 {
+			// Footstep planning: off edges, keeping a renewed plan's
+			// shift when it is still as good.
+			d0 := 0.0
+			if p.on {
+				d0 = p.shift
+			}
+			if d := g.planFootstep(r, leg, landC, L, d0, maxStep); d != 0 {
+				if sd, ad, _, okd := g.placeAt(r, leg, landC.Add(mgl64.Vec2{d, 0}), 0, maxAngle, false); okd && sd >= -maxStep && sd <= maxStep {
+					shift, s1, a1 = d, sd, ad
+				}
+			}
+		}
 		if !ok1 || math.Abs(s1) > maxStep || !num.Finite(s1) || !num.Finite(a1) {
 			p.on = false
 			return 0, 0, false
 		}
 		*p = landing{on: true, p: land, h: base + s1, ang: a1, shift: shift}
 	}
-	p.now, p.off, p.left = true, p.h-base, (1-q)*period
+	p.now, p.off, p.left, p.x, p.rel = true, p.h-base, (1-q)*period, landC[0]+p.shift, duty*L/2+p.shift
 	return p.off, p.left, true
 }
 
@@ -595,7 +720,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 // clearance cone before a steep face ahead of its toe (see swing), or
 // -MaxFloat64 when there is none. beta is the foot's angle, sa its
 // offset on the ground under it, lift its clearance.
-func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, lift, maxStep float64) float64 {
+func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, lift, maxStep, limit float64) float64 {
 	none := -math.MaxFloat64
 	if g.ground == nil {
 		return none
@@ -608,8 +733,8 @@ func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, l
 		return none
 	}
 	q, nl := r.frame.toLocal(p), r.frame.dirToLocal(n)
-	if !(math.Abs(nl[0]) > -nl[1]) {
-		return none // no steeper than 45 degrees: the sole rays handle it
+	if !(math.Abs(nl[0]) > -nl[1]) || q[0] > limit {
+		return none // no steeper than 45 degrees (the sole rays handle it), or beyond the landing
 	}
 	d := math.Max(0, q[0]-toe[0])
 	x := q[0] + 1 // just past the face

@@ -49,11 +49,14 @@ func TestClimbSceneQuality(t *testing.T) {
 		}
 		// Joint pop over walk, climb, mantle and the walk on the top, mode
 		// switches included: QUALITY.md's target is 15 deg/frame at 60 TPS;
-		// blending every switch brought it from 70-85 to 17.05 (the legs
-		// leaving the floor for their first wall holds), and this bound
-		// guards that until the target is met.
-		if tps == 60 && m.JointPopMaxDeg() > 18 {
-			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 18 (target 15)", m.JointPopMaxDeg())
+		// blending every switch brought it from 70-85 to 17.05, and
+		// drawing climbing limbs' targets in near full reach (softReach:
+		// a leg leaving the floor for its first wall hold straightened
+		// past its reach, then bent 16.9 degrees in a frame) to 15.30 (a
+		// hand engaging its hold); this bound guards that until the
+		// target is met.
+		if tps == 60 && m.JointPopMaxDeg() > 15.5 {
+			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 15.5 (target 15)", m.JointPopMaxDeg())
 		}
 		// Limb penetration against the level's own solids (every bone,
 		// every 1 px): QUALITY.md's target is 0.5 px. Keeping limbs out

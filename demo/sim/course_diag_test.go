@@ -15,6 +15,12 @@ import (
 )
 
 var diagTweak = func(s *Course) {
+	if v, _ := strconv.ParseFloat(os.Getenv("IKANIM_DIAG_FOLLOWMAX"), 64); v > 0 {
+		s.Follower.MaxSpeed = v
+	}
+	if os.Getenv("IKANIM_DIAG_FIXED") != "" {
+		s.Grounder.FixedSteps = true
+	}
 	if os.Getenv("IKANIM_DIAG_PLAN") != "" {
 		s.Grounder.PlanSwing = true
 	}
@@ -171,7 +177,8 @@ func TestCourseDiagSole(t *testing.T) {
 	n := diagSeeds(t)
 	opts := diagOptions()
 	shown := 0
-	for seed := range uint64(n) {
+	from, _ := strconv.Atoi(os.Getenv("IKANIM_DIAG_FROM"))
+	for seed := uint64(from); seed < uint64(n); seed++ {
 		s, _ := NewCourse(Art{}, seed, opts)
 		diagTweak(s)
 		dt := 1 / 60.0
@@ -231,6 +238,21 @@ func TestCourseDiagGap(t *testing.T) {
 					t.Logf("seed %d frame %d leg %d: gap %.2f grounded %v lift %.2f off %.2f heel %v pos %v body %.1f", seed, i, li, gap, st.Grounded, st.Lift, st.Offset, heel, r.Position, s.Grounder.Body())
 				}
 			}
+		}
+	}
+}
+
+// TestCourseDiagSeeds (IKANIM_DIAG=seeds) lists each seed's figures at IKANIM_DIAG_TPS (60).
+func TestCourseDiagSeeds(t *testing.T) {
+	n := diagSeeds(t)
+	tps := 60
+	if v, _ := strconv.Atoi(os.Getenv("IKANIM_DIAG_TPS")); v > 0 {
+		tps = v
+	}
+	for seed := range uint64(n) {
+		f, _ := runCourse(t, seed, tps, diagOptions())
+		if f.slip > 0.5 || f.gapMax > 1 || f.limb > 1 || f.sole > 0.5 || f.jointPop > 15 {
+			t.Logf("seed %d: gap max %.2f sole %.2f limb %.2f slip %.2f pop %.1f", seed, f.gapMax, f.sole, f.limb, f.slip, f.jointPop)
 		}
 	}
 }

@@ -147,13 +147,12 @@ func (l *LevelMap) populate(art Art, spiderDef *creature.Def, hero, spider mgl64
 		return err
 	}
 	g := l.Grounder
-	g.PlanSwing = true
 	g.BodySpeed, g.BodyMaxSpeed = walkBodySpeed, walkBodyMax
-	g.FootSpeed, g.MaxStep = walkFootSpeed, walkMaxStep
+	g.MaxStep = walkMaxStep
 	if l.Follower, err = ikanim.NewGroundFollower(r, l.World); err != nil {
 		return err
 	}
-	l.Follower.Speed, l.Follower.MaxSpeed, l.Follower.Probe = walkFollowSpeed, walkFollowMax, walkProbe
+	l.Follower.Probe = walkProbe
 	r.Source = l.Cycle
 	r.Add(l.Follower, g)
 	if l.Scarf, err = addScarf(r, l.World); err != nil {

@@ -13,23 +13,22 @@ import (
 // Walk scene tunables: the course of assets/levels/walk.json and the
 // grounding tuned for it.
 const (
-	WalkSpeed       = 60.0 // px/s
-	WalkStartX      = 120.0
-	WalkEndX        = 2280.0
-	walkStartY      = 500.0
-	walkBodySpeed   = 30.0
-	walkBodyMax     = 57.0
-	walkFollowSpeed = 12.0
-	walkFollowMax   = 90.0
-	walkFootSpeed   = 18.0
-	walkProbe       = 24.0
-	walkMaxStep     = 45.0
+	WalkSpeed     = 60.0 // px/s
+	WalkStartX    = 120.0
+	WalkEndX      = 2280.0
+	walkStartY    = 500.0
+	walkBodySpeed = 30.0
+	walkBodyMax   = 57.0
+	walkFootSpeed = 18.0 // the animation scene's foot smoothing
+	walkProbe     = 24.0
+	walkMaxStep   = 45.0
 )
 
 // Walk is the walk scene: the humanoid walks back and forth over walk.json
 // (flat, 30- and 40-degree slopes, 16 px stairs, a sawtooth, a 40 px gap)
-// with a WalkCycle, a GroundFollower and a heel-and-toe Grounder with swing
-// planning. The player may steer it (Steer); left alone it walks by itself.
+// with a WalkCycle, a GroundFollower and a Grounder with the library's
+// default foot placement (whole sole, landing prediction, footstep
+// planning). The player may steer it (Steer); left alone it walks by itself.
 type Walk struct {
 	World    *terrain.World
 	Rig      *ikanim.Rig
@@ -75,15 +74,14 @@ func NewWalk(art Art) (*Walk, error) {
 		return nil, err
 	}
 	g := s.Grounder
-	g.PlanSwing = true
 	g.BodySpeed, g.BodyMaxSpeed = walkBodySpeed, walkBodyMax
-	g.FootSpeed, g.MaxStep = walkFootSpeed, walkMaxStep
+	g.MaxStep = walkMaxStep
 	// Spelled out so a tuning panel shows real values.
 	g.RayUp, g.RayDown, g.MaxLower, g.MaxFootAngle = ikanim.DefaultRayUp, ikanim.DefaultRayDown, ikanim.DefaultMaxLower, ikanim.DefaultMaxFootAngle
 	if s.Follower, err = ikanim.NewGroundFollower(r, world); err != nil {
 		return nil, err
 	}
-	s.Follower.Speed, s.Follower.MaxSpeed, s.Follower.Probe = walkFollowSpeed, walkFollowMax, walkProbe
+	s.Follower.Probe = walkProbe
 	r.Source = s.Cycle
 	r.Add(s.Follower, g)
 	if s.Scarf, err = addScarf(r, world); err != nil {

@@ -1,0 +1,160 @@
+// Footstep planning: a swinging foot's landing moved off edges.
+//
+// Derivation. Under a WalkCycle a swinging foot lands at a point known at
+// lift-off (predictLanding). Where that point falls near an edge (a step's
+// riser, a drop, a tooth of a sawtooth, a board's end) the landing is
+// fragile: the height a level foot rests at,
+//
+//	P(x) = max over the sole [x-Heel, x+Toe] of the ground height G,
+//
+// jumps by the edge's height as the heel or the toe crosses it, so a landing
+// 1 px off its prediction plants the foot a whole step higher or lower in one
+// frame; a landing just past a drop edge leaves the foot over the upper tread
+// until its last frames, and it must then fall the whole step at once; a
+// landing just before a riser leaves the next lift-off no room to rise. Each
+// is a joint pop at the knee, worst near full reach, where the knee angle
+// changes fastest with the ankle's distance from the hip.
+//
+// So when a swing is planned, the ground is sampled once with vertical rays
+// every px (footstepProfile) around the landing, P is taken from it, and the
+// landing moves by the shift d in [-M, M] (M = footstepShare of the stride
+// L: a shorter or longer step) that minimises
+//
+//	cost(d) = 4*robust + approach + departure + footstepPrefer*|d - d0|
+//
+// where, with x = x_land + d and all heights along up,
+//
+//	robust    = max over 0<|e|<=footstepMargin of |P(x+e)-P(x)| - |e|
+//	            (the landing's height changes no faster than a 45-degree
+//	            slope within the margin, so a small error does not matter)
+//	approach  = max over 0<k<=footstepLook of P(x-k)-P(x) - footstepDescent*k
+//	            (the ground the foot comes over just before landing is no
+//	            higher than it can descend from in that distance)
+//	departure = max over 0<k<=footstepLook of P(x+k)-P(x) - footstepRise*k
+//	            (the ground ahead leaves the next lift-off room to rise)
+//
+// each clamped below at 0, and d0 is 0 (or the last plan's shift when the
+// plan is renewed mid-swing, so a re-plan does not flip between two equal
+// landings). A move that saves less than footstepGain over d0 is not
+// taken: the step stays the animation's unless an edge is really in the
+// way. On flat ground and on
+// slopes up to 45 degrees every cost is 0 and d = 0: the step is the
+// animation's. The shift is applied as the drop rule's is (updateShift):
+// eased in over the swing and held through the stance, so a planted foot
+// never slides; a shorter step leaves the foot further back at lift-off and
+// a longer one further forward at touch-down, which M bounds.
+package ikanim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
+)
+
+const (
+	footstepShare   = 0.15 // largest landing move, share of the stride
+	footstepMargin  = 2    // px within which the landing's height must not jump
+	footstepLook    = 24   // px of approach and departure looked at
+	footstepDescent = 1.0  // px of descent allowed per px of approach
+	footstepRise    = 1.5  // px of rise allowed per px of departure
+	footstepPrefer  = 0.05 // cost per px of shift
+	footstepGain    = 0.5  // least cost a move must save over the preferred landing
+	footstepMaxN    = 128  // profile samples (1 px apart)
+	footstepPenalty = 1e3  // cost of a landing with no ground within the margin
+)
+
+// footstepProfile is a leg's scratch space for footstep planning (no
+// allocation per plan).
+type footstepProfile struct {
+	g, p [footstepMaxN]float64 // ground height and level-sole height along up
+}
+
+// planFootstep returns the shift along forward (character frame, px) that
+// moves the landing of a swinging foot whose animated landing ankle is landC
+// off edges (see the derivation above); L is the stride, d0 the preferred
+// shift. Near ground more than maxStep below the landing it returns 0.
+func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d0, maxStep float64) float64 {
+	if g.FixedSteps || g.ground == nil {
+		return 0
+	}
+	m := int(math.Floor(footstepShare * L))
+	if m < 1 {
+		return 0
+	}
+	ih, it := int(math.Ceil(leg.Heel)), int(math.Ceil(leg.Toe))
+	look := footstepLook
+	if n := 2*(m+look+footstepMargin) + ih + it + 1; n > footstepMaxN {
+		look -= (n - footstepMaxN + 1) / 2
+		if look < footstepMargin {
+			return 0
+		}
+	}
+	back := m + look + footstepMargin + ih
+	n := back + m + look + footstepMargin + it + 1
+	pr := &leg.profile
+	up, down := g.rayUp(leg), g.RayDown
+	if !(down > 0) {
+		down = DefaultRayDown
+	}
+	x0 := landC[0] - float64(back)
+	for i := 0; i < n; i++ {
+		x := x0 + float64(i)
+		pr.g[i] = math.Inf(-1)
+		p, nrm, ok := castSole(g.ground, g.caster, r.frame.toWorld(mgl64.Vec2{x, landC[1] - up}), r.frame.toWorld(mgl64.Vec2{x, landC[1] + down}), leg.Radius)
+		if ok && num.FiniteVec(p) && num.FiniteVec(nrm) {
+			pr.g[i] = -r.frame.toLocal(p)[1]
+		}
+	}
+	// Ground deeper than MaxStep below the landing (a drop, a slot) is the
+	// drop rule's (predictLanding): the landing is left where it is.
+	if h := pr.g[back]; !math.IsInf(h, -1) {
+		for i := 0; i < n; i++ {
+			if pr.g[i] < h-maxStep {
+				return 0
+			}
+		}
+	}
+	for i := ih; i+it < n; i++ {
+		h := math.Inf(-1)
+		for j := i - ih; j <= i+it; j++ {
+			h = math.Max(h, pr.g[j])
+		}
+		pr.p[i] = h
+	}
+	pref := int(math.Round(math.Max(-float64(m), math.Min(float64(m), d0))))
+	best, bestCost, bestRaw, prefRaw := 0.0, math.Inf(1), math.Inf(1), math.Inf(1)
+	for d := -m; d <= m; d++ {
+		c := back + d
+		pc := pr.p[c]
+		if math.IsInf(pc, -1) {
+			continue
+		}
+		var robust, approach, depart float64
+		for e := 1; e <= footstepMargin; e++ {
+			for _, pe := range [2]float64{pr.p[c-e], pr.p[c+e]} {
+				v := math.Abs(pe-pc) - float64(e)
+				if math.IsInf(pe, -1) || !(v < footstepPenalty) {
+					v = footstepPenalty
+				}
+				robust = math.Max(robust, v)
+			}
+		}
+		for k := 1; k <= look; k++ {
+			approach = math.Max(approach, pr.p[c-k]-pc-footstepDescent*float64(k))
+			depart = math.Max(depart, pr.p[c+k]-pc-footstepRise*float64(k))
+		}
+		raw := 4*robust + approach + depart
+		if d == pref {
+			prefRaw = raw
+		}
+		if cost := raw + footstepPrefer*math.Abs(float64(d)-d0); cost < bestCost {
+			best, bestCost, bestRaw = float64(d), cost, raw
+		}
+	}
+	if !(bestRaw < prefRaw-footstepGain) {
+		return float64(pref) // not worth a different step
+	}
+	return best
+}
