@@ -225,7 +225,7 @@ var rows = []row{
 		Includes: "BENCH.md's workload: the README's setup (default biped, WalkCycle, GroundFollower with Probe 24, default Grounder) walking the walk scene's level, the head looking ahead; one frame is the move of Position and one rig Update (follower ray, whole-sole grounder rays and swing planning, walk cycle, four limb solves, look-at, forward kinematics) (`BenchmarkBipedFrame`)",
 		Unit:     "ns", Cells: []cell{{Bench: "BipedFrame", Metric: "ns/op", Cmp: le, Target: 2500}}},
 	{Pkg: pkgSim, Workload: "walk scene frame",
-		Includes: "the walk scene's character: the same frame with the scene's tuning, plus a scarf of spring bones colliding with the ground (`BenchmarkGroundedBiped`)",
+		Includes: "the walk scene's character: the same frame (library defaults, as BENCH.md's workload) plus a scarf of spring bones colliding with the ground (`BenchmarkGroundedBiped`)",
 		Unit:     "ns", Cells: []cell{{Bench: "GroundedBiped", Metric: "ns/op"}}},
 	{Pkg: pkgSim, Workload: "swarm scene, 1,000 creatures, one goroutine, per creature",
 		Includes: "one swarm frame: steering, every creature's Update, the fall count and the metering (slip and NaN of all, gap of one in eight) (`BenchmarkSwarmFrame`, ns/creature)",
