@@ -99,6 +99,7 @@ type Limb struct {
 	// solves the old side into swapPose (crossSides).
 	solidBend float64
 	blocked   bool
+	effPush   mgl64.Vec2 // Solids: the target's push off a surface the effector touches (character frame)
 	side      float64
 	swapFrom  float64
 	swapT     float64
@@ -255,7 +256,7 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	if w <= 0 {
 		l.Result = ik.Result{}
 		l.effOn = false
-		l.solidBend, l.blocked, l.side, l.swapT = 0, false, 0, 1
+		l.solidBend, l.blocked, l.side, l.swapT, l.effPush = 0, false, 0, 1, mgl64.Vec2{}
 		return false
 	}
 	target := tc
@@ -280,6 +281,7 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	}
 	if l.Solids != nil && d.Solver != SolveLookAt {
 		target, bend = l.keepOut(r, target, bend)
+		target = target.Add(l.effPush)
 		l.appliedTarget = target
 	}
 	if l.armAim != nil {
@@ -347,6 +349,9 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 		}
 		l.effTurn, l.effOn = d, true
 		r.local[e] = cur + w*d
+		if l.Solids != nil {
+			l.keepEffectorOut(r, e, target, tipWorld+want, dt)
+		}
 	}
 	return true
 }

@@ -170,3 +170,56 @@ func (d *limbDef) bendsBothWays() bool {
 // limb's target in front of a surface between the chain's root and the
 // target (a hand against a wall it was sent into).
 func (l *Limb) TargetBlocked() bool { return l.blocked }
+
+const (
+	// effPushRate and effRelaxRate bound how fast, px/s, the push that
+	// keeps an effector bone out of a surface grows and winds back.
+	effPushRate  = 240.0
+	effRelaxRate = 60.0
+	// effSlack: the push winds back only while the effector has this
+	// much room, px, beyond its margin (no push and release every frame).
+	effSlack = 2.0
+)
+
+// keepEffectorOut keeps the effector bone e, which continues the chain from
+// its tip (target, character frame) at the angle ang (character frame),
+// out of solids for the next frames: a ray along the bone, as long as the
+// bone plus the margin and effSlack, finds the first surface; if the bone
+// (with the margin) reaches it, the target is pushed along that surface's
+// normal by what is in, at most effPushRate px/s; with more than effSlack
+// px to spare the push winds back at effRelaxRate px/s. The push moves the
+// next frames' target (after the straight-line rule), so the hand or foot
+// backs off a wall it points into, continuously.
+func (l *Limb) keepEffectorOut(r *Rig, e int, target mgl64.Vec2, ang, dt float64) {
+	length := r.def.bones[e].Length * r.scale[e]
+	if !(length > 0) || !(dt > 0) {
+		return
+	}
+	margin := l.SolidMargin
+	if !(margin > 0) {
+		margin = DefaultSolidMargin
+	}
+	s, c := math.Sincos(ang)
+	from := r.frame.toWorld(target)
+	reach := length + margin
+	p, n, ok := l.Solids.Raycast(from, r.frame.toWorld(mgl64.Vec2{target[0] + (reach+effSlack)*c, target[1] + (reach+effSlack)*s}))
+	var h float64
+	if ok {
+		h = p.Sub(from).Len()
+	}
+	switch {
+	case ok && h < reach:
+		nl := r.frame.dirToLocal(n)
+		l.effPush = l.effPush.Add(nl.Mul(math.Min(reach-h, effPushRate*dt)))
+	case !ok && (l.effPush[0] != 0 || l.effPush[1] != 0):
+		if m := math.Hypot(l.effPush[0], l.effPush[1]); m <= effRelaxRate*dt {
+			l.effPush = mgl64.Vec2{}
+		} else {
+			l.effPush = l.effPush.Mul(1 - effRelaxRate*dt/m)
+		}
+	}
+	// A push never exceeds the bone and its margin.
+	if m := math.Hypot(l.effPush[0], l.effPush[1]); m > reach {
+		l.effPush = l.effPush.Mul(reach / m)
+	}
+}

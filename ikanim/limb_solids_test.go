@@ -230,3 +230,48 @@ func TestLimbNonFiniteTargetFadesOut(t *testing.T) {
 		}
 	}
 }
+
+// The effector bone beyond the chain's tip (a hand pointing at the wall it
+// is sent into) is kept out too: with a 8 px hand pointing along +x at a
+// wall at x = 130, the hand's tip ends at most 0.5 px past the 1 px margin
+// (it was 7 px in: the wrist stopped at the margin, the hand went on), it
+// gets there moving at most 4 px a frame, and with the target moved away
+// from the wall the push winds back to nothing.
+func TestLimbSolidsKeepsTheEffectorOut(t *testing.T) {
+	def, err := NewRigDef([]BoneDef{
+		{Name: "upper", Parent: -1, Attach: mgl64.Vec2{0, -50}, Length: 22},
+		{Name: "fore", Parent: 0, Attach: mgl64.Vec2{22, 0}, Length: 20},
+		{Name: "hand", Parent: 1, Attach: mgl64.Vec2{20, 0}, Length: 8},
+	}, []LimbDef{{Name: "arm", Bones: []string{"upper", "fore"}, Bend: 1, Effector: "hand"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustRig(t, def)
+	r.Position = mgl64.Vec2{100, 100}
+	l := r.Limb("arm")
+	l.Solids = &polyGround{pts: []mgl64.Vec2{{130, 1e4}, {130, -1e4}}}
+	l.Target = mgl64.Vec2{150, 50}
+	l.SetWeightNow(1)
+	var prev mgl64.Vec2
+	jump := 0.0
+	for f := 0; f < 60; f++ {
+		r.Update(1.0 / 60)
+		_, tip := r.Joint(2)
+		if f > 0 {
+			jump = math.Max(jump, tip.Sub(prev).Len())
+		}
+		prev = tip
+	}
+	_, tip := r.Joint(2)
+	t.Logf("hand tip at %.3f, jump max %.2f px/frame, push %.2f", tip, jump, l.effPush)
+	if tip[0] > 129.5 || jump > 4+1e-9 {
+		t.Errorf("hand tip at x %.3f (want <= 129.5), jump %.2f px/frame (want <= 4)", tip[0], jump)
+	}
+	l.Target = mgl64.Vec2{110, 60}
+	for f := 0; f < 60; f++ {
+		r.Update(1.0 / 60)
+	}
+	if l.effPush != (mgl64.Vec2{}) {
+		t.Errorf("push %v after the target moved away from the wall, want 0", l.effPush)
+	}
+}

@@ -53,13 +53,13 @@ func TestClimbSceneQuality(t *testing.T) {
 		// drawing climbing limbs' targets in near full reach (softReach:
 		// a leg leaving the floor for its first wall hold straightened
 		// past its reach, then bent 16.9 degrees in a frame) to 15.30 (a
-		// hand engaging its hold). Keeping the climbing limbs' targets in
-		// front of the wall (Limb.Solids, below) costs 1.2 of it: 16.46
-		// (the near hand turning as its forearm engages), for limb
-		// penetration 8.7 -> 4.9 px. This bound guards that until the
-		// target is met.
-		if tps == 60 && m.JointPopMaxDeg() > 16.6 {
-			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 16.6 (target 15)", m.JointPopMaxDeg())
+		// hand engaging its hold). Keeping the climbing limbs out of the
+		// wall (Limb.Solids, below: the targets in front of it, the hands'
+		// and feet's bones pushed off it) costs 1.6 of it: 16.90 (the near
+		// hand turning as its forearm engages), for limb penetration 8.7
+		// -> 1.4 px. This bound guards that until the target is met.
+		if tps == 60 && m.JointPopMaxDeg() > 17 {
+			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 17 (target 15)", m.JointPopMaxDeg())
 		}
 		// Limb penetration against the level's own solids (every bone,
 		// every 1 px): QUALITY.md's target is 0.5 px. Keeping limbs out
@@ -74,12 +74,13 @@ func TestClimbSceneQuality(t *testing.T) {
 		// holds, 6.4 once the hands letting go move above the top; the rest
 		// is the forearms over the edge while pulling up, which this bound
 		// only guards. The climbing limbs' Limb.Solids while climbing: 8.7
-		// -> 4.9 px (joint pop 16.88 -> 17.17 at 60 TPS).
+		// -> 4.9 px with the targets kept in front of the wall, 1.4 px
+		// with the hands' and feet's bones pushed off it too.
 		if tps == 60 {
 			t.Logf("60 TPS: limb penetration walk %.2f, climb %.2f, mantle %.2f, top %.2f px",
 				s.LimbPenetration(ClimbWalk), s.LimbPenetration(ClimbClimb), s.LimbPenetration(ClimbMantle), s.LimbPenetration(ClimbTop))
-			if p := s.LimbPenetration(ClimbClimb); p > 5.5 {
-				t.Errorf("60 TPS: limb penetration while climbing %.2f px, want <= 5.5 (target 0.5)", p)
+			if p := s.LimbPenetration(ClimbClimb); p > 2 {
+				t.Errorf("60 TPS: limb penetration while climbing %.2f px, want <= 2 (target 0.5)", p)
 			}
 			if p := s.LimbPenetration(ClimbMantle); p > 7 {
 				t.Errorf("60 TPS: limb penetration while mantling %.2f px, want <= 7 (target 0.5)", p)
