@@ -67,8 +67,9 @@ type Limb struct {
 	// limb whose middle joint may bend both ways (no limit on its second
 	// bone, or one allowing both signs: not the biped template's elbows and
 	// knees) crosses over 0.2 s to the free side when its own would put a
-	// bone in a solid. Only the chain is kept out: an effector bone beyond
-	// its tip (a hand, a foot) may still touch or enter the surface. One to five rays a frame while
+	// bone in a solid; an effector bone beyond its tip (a hand, a foot)
+	// that reaches into a surface pushes the next frames' target off it
+	// along the surface's normal (at most 240 px/s). One to five rays a frame while
 	// the limb is on. Nil (the zero value): off. The target is kept out
 	// along the straight line from the root: a target moving past a convex
 	// corner (a hand pulled over a ledge's edge) jumps where that line
