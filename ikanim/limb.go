@@ -69,8 +69,9 @@ type Limb struct {
 	// knees) crosses over 0.2 s to the free side when its own would put a
 	// bone in a solid; an effector bone beyond its tip (a hand, a foot)
 	// that reaches into a surface pushes the next frames' target off it
-	// along the surface's normal (at most 240 px/s). One to five rays a frame while
-	// the limb is on. Nil (the zero value): off. The target is kept out
+	// along the surface's normal (at most 240 px/s). One to six rays a
+	// frame while the limb is on. Nil (the zero value): off. The target is
+	// kept out
 	// along the straight line from the root: a target moving past a convex
 	// corner (a hand pulled over a ledge's edge) jumps where that line
 	// clears the corner, so leave Solids off for such moves.
