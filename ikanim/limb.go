@@ -71,10 +71,9 @@ type Limb struct {
 	// that reaches into a surface pushes the next frames' target off it
 	// along the surface's normal (at most 240 px/s). One to six rays a
 	// frame while the limb is on. Nil (the zero value): off. The target is
-	// kept out
-	// along the straight line from the root: a target moving past a convex
-	// corner (a hand pulled over a ledge's edge) jumps where that line
-	// clears the corner, so leave Solids off for such moves.
+	// kept out along the straight line from the root: a target moving past
+	// a convex corner (a hand pulled over a ledge's edge) jumps where that
+	// line clears the corner, so leave Solids off for such moves.
 	Solids Ground
 	// SolidMargin is the distance, px, Solids keeps the target in front of
 	// a surface (0: DefaultSolidMargin, 1 px).
