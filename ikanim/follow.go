@@ -13,13 +13,13 @@ import (
 // it: one ray along -up through Position finds the ground, and Position moves
 // along up toward it with frame-rate independent smoothing, so steps and
 // slope changes turn into smooth body motion that the Grounder then refines
-// per foot. Off a ledge (ground deeper than LedgeDrop below) the body falls
-// until it lands on the ground below, with a crouch; over a gap (a miss) the
-// height is kept, or, with Gravity, the body falls too; Jump starts a jump.
-// The zero
-// value of each field means its documented default. It is a mover (StageMove): build it
-// with NewGroundFollower and add it to the rig; its Update does not
-// allocate.
+// per foot. When nothing under the feet' span holds the body (a pit, a
+// level's end: see Gravity and HoldSpan) or off a ledge (ground deeper than
+// LedgeDrop below) the body falls under gravity until it lands on the ground
+// below, with a crouch; a gap narrower than a stride is walked over; Jump
+// starts a jump. The zero value of each field means its documented default.
+// It is a mover (StageMove): build it with NewGroundFollower and add it to
+// the rig; its Update does not allocate.
 type GroundFollower struct {
 	// RayUp and RayDown are how far above and below Position the ray starts
 	// and ends, px (defaults 40 and 60).
@@ -37,16 +37,31 @@ type GroundFollower struct {
 	// walking down a step or a slope the body starts down before the leading
 	// foot lands there (default 0: one ray).
 	Probe float64
-	// Gravity, px/s^2 along -up, makes the body fall when its ray finds no
-	// ground (the ground dropped away further than RayDown, or a Jump left
-	// it) until it lands on the ground below: Position moves by the exact
-	// constant-acceleration step v*dt + Gravity*dt^2/2 per frame, so the fall
-	// is the same at any frame rate, and each step is swept with a ray so a
-	// fast fall never passes through the ground. Default 0: over a miss the
-	// height is kept (a character walks over gaps) unless ground lies within
-	// 2*RayDown below, and a fall off a ledge (LedgeDrop) uses
-	// DefaultGravity; negative: no falls at all.
+	// Gravity, px/s^2 along -up, is the gravity of a fall (default 0:
+	// DefaultGravity; negative: no falls at all, the height is kept over a
+	// miss and the body follows any ground its ray finds, the behaviour
+	// before falls existed). The body falls when nothing under the feet'
+	// span holds it: its ray finds no ground and neither do rays every
+	// HoldStep px up to HoldSpan behind and HoldSpan (or Probe, if larger)
+	// ahead, within LedgeDrop below Position - so a gap narrower than a
+	// stride is walked over while a pit, a level's end or a drop beyond
+	// the ray is fallen into; it also falls off a ledge (LedgeDrop) and
+	// after a Jump. It lands on the ground below: Position moves by the
+	// exact constant-acceleration step v*dt + Gravity*dt^2/2 per frame, so
+	// the fall is the same at any frame rate, and each step is swept with a
+	// ray so a fast fall never passes through the ground. With no ground
+	// below at all it keeps falling (a game ends or respawns it).
 	Gravity float64
+	// HoldSpan, px, is how far behind and ahead of Position ground still
+	// holds the body when the ray under Position misses (default
+	// DefaultHoldSpan, 24, more than a walking foot's reach from the body;
+	// ahead it is at least Probe; negative: only Position's and the Probe's
+	// rays hold it). A gap up to about twice HoldSpan wide is walked over.
+	HoldSpan float64
+	// HoldStep, px, is the spacing of the rays that sample HoldSpan
+	// (default DefaultHoldStep, 4): ground narrower than it may be missed.
+	// They are cast only in frames where the ray under Position misses.
+	HoldStep float64
 	// LedgeDrop, px, makes ground found deeper than this below the body a
 	// ledge (default DefaultMaxStep, the Grounder's largest step; negative:
 	// no ledges, the body follows any ground its ray finds): the Probe ray
@@ -89,13 +104,15 @@ func (f *GroundFollower) Falling() bool { return f.falling }
 func (f *GroundFollower) FallSpeed() float64 { return f.vel }
 
 // Jump leaves the ground at speed px/s along up (0 or less: the body just
-// drops); the body then moves under Gravity until it lands. It does nothing
-// without Gravity or with a non-finite speed.
+// drops); the body then moves under gravity (Gravity, or DefaultGravity when
+// it is 0) until it lands. It does nothing with Gravity negative or not
+// finite, or with a non-finite speed.
 func (f *GroundFollower) Jump(speed float64) {
-	if !(f.Gravity > 0) || !num.Finite(f.Gravity) || !num.Finite(speed) {
+	g := f.gravity()
+	if !(g > 0) || !num.Finite(speed) {
 		return
 	}
-	f.falling, f.vel, f.g = true, -math.Max(0, speed), f.Gravity
+	f.falling, f.vel, f.g = true, -math.Max(0, speed), g
 }
 
 // NewGroundFollower builds a follower that keeps rig on ground.
@@ -119,8 +136,8 @@ const DefaultFollowSpeed = 10.0
 // walk's 60 px/s, so the body keeps up with a 45-degree slope at that speed.
 const DefaultFollowMaxSpeed = 120.0
 
-// DefaultGravity is the gravity of a fall off a ledge when
-// GroundFollower.Gravity is 0, px/s^2 (about 9.8 m/s^2 at 100 px/m).
+// DefaultGravity is the gravity of a fall when GroundFollower.Gravity is 0,
+// px/s^2 (about 9.8 m/s^2 at 100 px/m).
 const DefaultGravity = 980.0
 
 // Reset makes the next Follow snap to the ground (after a teleport).
@@ -202,18 +219,11 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 		found = true
 	}
 	if !found {
-		if f.Gravity > 0 && num.Finite(f.Gravity) {
-			f.falling, f.vel, f.g = true, 0, f.Gravity
+		// A miss: the body falls unless ground under the feet' span holds
+		// it (a gap narrower than a stride is walked over).
+		if g := f.gravity(); g > 0 && !f.held(r.Position, up, fwd, rayUp, rayDown, ledge, probe) {
+			f.falling, f.vel, f.g = true, 0, g
 			return f.fall(r, dt)
-		}
-		// Without Gravity a miss keeps the height (a gap is walked over),
-		// unless ground lies within another RayDown below: a ledge.
-		o := r.Position
-		if g := f.gravity(); g > 0 && f.LedgeDrop >= 0 && f.init {
-			if p, _, ok := f.ground.Raycast(o.Sub(up.Mul(rayDown)), o.Sub(up.Mul(2*rayDown))); ok && num.FiniteVec(p) {
-				f.falling, f.vel, f.g = true, 0, g
-				return f.fall(r, dt)
-			}
 		}
 		return false
 	}
@@ -240,7 +250,65 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	return true
 }
 
-// gravity is the gravity of a fall off a ledge, px/s^2: Gravity,
+// held reports whether ground under the feet' span holds a body whose ray
+// under Position missed: a ray like Position's, every HoldStep px behind and
+// ahead of it (nearest first) up to HoldSpan behind and the larger of
+// HoldSpan and probe ahead, finds ground no deeper below Position than a
+// ledge (LedgeDrop; any depth within the ray when LedgeDrop < 0).
+func (f *GroundFollower) held(pos, up, fwd mgl64.Vec2, rayUp, rayDown, ledge, probe float64) bool {
+	span := DefaultHoldSpan
+	if f.HoldSpan < 0 || !num.Finite(f.HoldSpan) {
+		return false
+	} else if f.HoldSpan > 0 {
+		span = f.HoldSpan
+	}
+	ahead := math.Max(span, probe)
+	step := num.Or(f.HoldStep, DefaultHoldStep)
+	if !(step > 0) || !num.Finite(step) {
+		step = DefaultHoldStep
+	}
+	n := int(math.Ceil(ahead / step)) // samples on the longer side
+	if m := int(math.Ceil(span / step)); m > n {
+		n = m
+	}
+	if n > maxHoldSamples {
+		n, step = maxHoldSamples, math.Max(ahead, span)/maxHoldSamples
+	}
+	for i := 1; i <= n; i++ {
+		for _, side := range [2]float64{-1, 1} {
+			lim := span
+			if side > 0 {
+				lim = ahead
+			}
+			if float64(i-1)*step >= lim {
+				continue // this side is done
+			}
+			o := pos.Add(fwd.Mul(side * math.Min(float64(i)*step, lim)))
+			p, _, ok := f.ground.Raycast(o.Add(up.Mul(rayUp)), o.Sub(up.Mul(rayDown)))
+			if !ok || !num.FiniteVec(p) {
+				continue
+			}
+			if h := p.Sub(o).Dot(up); f.LedgeDrop < 0 || h >= -ledge {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Defaults of the span that holds a body over a gap.
+const (
+	// DefaultHoldSpan is GroundFollower.HoldSpan's default, px: more than
+	// a foot's reach from the body in a walk (a quarter of the WalkCycle's
+	// default stride of 56 px, plus a sole).
+	DefaultHoldSpan = 24.0
+	// DefaultHoldStep is GroundFollower.HoldStep's default, px.
+	DefaultHoldStep = 4.0
+	// maxHoldSamples bounds the samples on each side.
+	maxHoldSamples = 64
+)
+
+// gravity is the gravity of a fall, px/s^2: Gravity,
 // DefaultGravity when it is 0, and 0 (no falls) when it is negative or not
 // finite.
 func (f *GroundFollower) gravity() float64 {

@@ -90,8 +90,8 @@ func TestGroundFollowerJump(t *testing.T) {
 	if f.Falling() || math.Abs(r.Position[1]-300) > 1e-9 {
 		t.Errorf("after the jump: falling %v, y %v; want landed at 300", f.Falling(), r.Position[1])
 	}
-	// Without Gravity a miss keeps the height and Jump does nothing.
-	r2, f2 := followerOn(t, &polyGround{pts: []mgl64.Vec2{{-1e4, 300}, {200, 300}}}, mgl64.Vec2{190, 300}, 0)
+	// With Gravity negative a miss keeps the height and Jump does nothing.
+	r2, f2 := followerOn(t, &polyGround{pts: []mgl64.Vec2{{-1e4, 300}, {200, 300}}}, mgl64.Vec2{190, 300}, -1)
 	r2.Update(1.0 / 60)
 	f2.Jump(300)
 	r2.Position[0] = 260
@@ -165,9 +165,9 @@ func TestGroundFollowerLandingCrouch(t *testing.T) {
 // Off a ledge deeper than LedgeDrop (default DefaultMaxStep) the body falls
 // with the default settings (Gravity 0: DefaultGravity) and lands on the
 // ground below, whether that ground is within the ray or further down (up to
-// 2*RayDown); the Probe does not lead it down the ledge before Position is
-// over it; a step no deeper than LedgeDrop is followed down as before; and a
-// gap with no ground within 2*RayDown below keeps the height (walked over).
+// 2*RayDown, or 500 px below: nothing holds the body there); the Probe does
+// not lead it down the ledge before Position is over it; a step no deeper
+// than LedgeDrop is followed down as before.
 func TestGroundFollowerFallsOffALedge(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -178,7 +178,7 @@ func TestGroundFollowerFallsOffALedge(t *testing.T) {
 		{"step of 30 px", 30, false, 330},
 		{"ledge of 50 px (within the ray)", 50, true, 350},
 		{"ledge of 100 px (beyond the ray)", 100, true, 400},
-		{"abyss of 500 px (a gap)", 500, false, 300},
+		{"abyss of 500 px", 500, true, 800},
 	} {
 		g := &polyGround{pts: []mgl64.Vec2{{-1e4, 300}, {200, 300}, {200, 300 + c.drop}, {1e4, 300 + c.drop}}}
 		r, f := followerOn(t, g, mgl64.Vec2{150, 300}, 0)

@@ -51,6 +51,13 @@ type Course struct {
 	body   quality.Delta
 	pops   []quality.AngleDelta
 	legs   [2]limb // grounder legs: far, near
+	// falls: frames the body was airborne, and of them those of falls
+	// that did not start over a drop (a pit, a slot: the course is
+	// walkable there, so any is a failure); blocked: frames the script's
+	// step was refused because it would have pushed the falling body into
+	// a solid
+	airFrames, pitFrames, blocked int
+	fallAtDrop, wasFalling        bool
 	// worst figures by the feature under the foot (index 0 flat, then the
 	// bit number of the terrain.CourseFeature plus 1)
 	gapBy, soleBy, limbBy [numCourseFeatures]float64
@@ -114,15 +121,56 @@ func (s *Course) Step(dt float64) {
 }
 
 // Advance walks the humanoid toward the Goal by dt (it stands once there)
-// and updates the rig.
+// and updates the rig. While the body falls, the script's step along x is
+// refused when it would put the body's column (the 48 px above Position, the
+// height of the hips) inside a solid: a character that fell into a pit is
+// not dragged through the pit's wall (it stays there, the course
+// unfinished), while one falling off a drop keeps walking on, away from the
+// riser.
 func (s *Course) Advance(dt float64) {
 	r := s.Rig
 	if !s.Done() {
-		r.Position[0] = math.Min(r.Position[0]+s.Speed*dt, s.Course.Goal[0])
+		x := math.Min(r.Position[0]+s.Speed*dt, s.Course.Goal[0])
+		if s.Follower.Falling() {
+			p := mgl64.Vec2{x, r.Position[1]}
+			if s.solids.SegmentDepth(p.Sub(mgl64.Vec2{0, 1}), p.Sub(mgl64.Vec2{0, 48}), 1) > 0 {
+				x = r.Position[0]
+				s.blocked++
+			}
+		}
+		r.Position[0] = x
 	}
 	r.Facing = ikanim.FacingRight
 	r.Update(dt)
+	if f := s.Follower.Falling(); f {
+		if !s.wasFalling {
+			s.fallAtDrop = s.Course.Sections[s.sectionIndex(r.Position[0])].Feature == terrain.FeatureDrops
+		}
+		s.airFrames++
+		if !s.fallAtDrop {
+			s.pitFrames++
+		}
+		s.wasFalling = true
+	} else {
+		s.wasFalling = false
+	}
 }
+
+// sectionIndex is the index of the section at x (the last one past the
+// end).
+func (s *Course) sectionIndex(x float64) int {
+	for i, sec := range s.Course.Sections {
+		if x < sec.X1 {
+			return i
+		}
+	}
+	return len(s.Course.Sections) - 1
+}
+
+// Falls returns the frames the body was airborne, those of falls that did
+// not start over a drop section, and the frames the script's step was
+// refused because the falling body would have entered a solid.
+func (s *Course) Falls() (air, pit, blocked int) { return s.airFrames, s.pitFrames, s.blocked }
 
 // featureIndex is the index into the by-feature figures of the section at x.
 func (s *Course) featureIndex(x float64) int {

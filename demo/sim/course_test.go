@@ -12,6 +12,9 @@ import (
 type courseFigs struct {
 	gapMean, gapMax, pen, sole, limb, slip, bodyPop, bodyPopPerS, jointPop float64
 	flips, nans, stances, unfinished                                       int
+	// airborne frames, those of falls not off a drop, script steps refused
+	// (Course.Falls)
+	air, pit, blocked int
 }
 
 // max folds o into f (the mean is the mean of the means).
@@ -29,6 +32,9 @@ func (f *courseFigs) fold(o courseFigs, n int) {
 	f.nans += o.nans
 	f.stances += o.stances
 	f.unfinished += o.unfinished
+	f.air += o.air
+	f.pit += o.pit
+	f.blocked += o.blocked
 }
 
 // runCourse walks the humanoid over the course of seed at tps, from Start
@@ -56,6 +62,7 @@ func runCourse(t testing.TB, seed uint64, tps int, opts terrain.BipedCourseOptio
 	if !s.Done() {
 		f.unfinished = 1
 	}
+	f.air, f.pit, f.blocked = s.Falls()
 	return f, s
 }
 
@@ -128,8 +135,8 @@ func courseSuite(t *testing.T, opts terrain.BipedCourseOptions, seeds int, b cou
 			}
 		}
 		f := all[ri]
-		t.Logf("%3d TPS, %d courses: contact gap mean %.3f max %.3f px (seed %d), penetration %.3f px, whole-sole penetration %.3f px (seed %d), limb penetration %.3f px (seed %d), slip %.3f px (%d stances), body pop %.3f px/frame (%.1f px/s), joint pop %.2f deg/frame, bend flips %d, NaN %d, unfinished %d",
-			tps, seeds, f.gapMean, f.gapMax, worstSeed[0], f.pen, f.sole, worstSeed[1], f.limb, worstSeed[2], f.slip, f.stances, f.bodyPop, f.bodyPopPerS, f.jointPop, f.flips, f.nans, f.unfinished)
+		t.Logf("%3d TPS, %d courses: contact gap mean %.3f max %.3f px (seed %d), penetration %.3f px, whole-sole penetration %.3f px (seed %d), limb penetration %.3f px (seed %d), slip %.3f px (%d stances), body pop %.3f px/frame (%.1f px/s), joint pop %.2f deg/frame, bend flips %d, NaN %d, unfinished %d, airborne %d frames (%d not off a drop), steps refused %d",
+			tps, seeds, f.gapMean, f.gapMax, worstSeed[0], f.pen, f.sole, worstSeed[1], f.limb, worstSeed[2], f.slip, f.stances, f.bodyPop, f.bodyPopPerS, f.jointPop, f.flips, f.nans, f.unfinished, f.air, f.pit, f.blocked)
 	}
 	names := make([]string, 0, len(worst))
 	for n := range worst {
@@ -161,6 +168,12 @@ func courseSuite(t *testing.T, opts terrain.BipedCourseOptions, seeds int, b cou
 		}
 		if f.flips != 0 || f.nans != 0 || f.unfinished != 0 {
 			t.Errorf("%d TPS: bend flips %d, NaN %d, unfinished courses %d, want 0, 0 and 0", tps, f.flips, f.nans, f.unfinished)
+		}
+		// The courses are walkable (pits bridged by boards, slots narrower
+		// than a foot): the body falls only off drops, and the script never
+		// has to stop a falling body at a wall.
+		if f.pit != 0 || f.blocked != 0 {
+			t.Errorf("%d TPS: %d airborne frames not off a drop, %d script steps refused at a wall, want 0 and 0", tps, f.pit, f.blocked)
 		}
 	}
 	// Frame-rate independence (QUALITY.md: within 10%, floor 0.05 px),

@@ -53,6 +53,7 @@ type Walk struct {
 	legs    [2]limb // grounder legs: far, near
 	popPerS float64 // largest body offset speed, px/s
 	pelvisV float64 // largest pelvis speed along up, px/s
+	falls   int     // frames the body was airborne (the level has no pit)
 }
 
 // NewWalk builds the walk scene.
@@ -123,6 +124,9 @@ func (s *Walk) Measure(dt float64) {
 	}
 	rigFinite(m, r)
 	jointPops(m, r, s.pops)
+	if s.Follower.Falling() {
+		s.falls++
+	}
 	d := s.body.Step(r.BodyOffset[1])
 	m.BodyPop(d)
 	if dt > 0 {
@@ -157,6 +161,10 @@ func (s *Walk) Meter() *quality.Meter { return &s.meter }
 func (s *Walk) Extra() map[string]float64 {
 	return map[string]float64{
 		"body_pop_max_px_per_s": s.popPerS,
+		// Every part of the level is walkable (its 40 px gap is narrower
+		// than the follower's HoldSpan both ways): any airborne frame is a
+		// fall.
+		"falls":                 float64(s.falls),
 		"pelvis_speed_max_px_s": s.pelvisV,
 		// Per foot: 3 rays for the tilt, 5 along the whole sole and up to
 		// 4 along it at risers; the follower's 2 (swing plans add theirs
