@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // followerOn builds a biped at pos with a GroundFollower on g (gravity g0).
@@ -210,5 +212,171 @@ func TestGroundFollowerFallsOffALedge(t *testing.T) {
 	}
 	if math.Abs(r.Position[1]-350) > 0.01 {
 		t.Errorf("LedgeDrop -1: y %v, want 350", r.Position[1])
+	}
+}
+
+// grounds is several grounds as one: the nearest hit of any.
+type grounds []Ground
+
+func (gs grounds) Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool) {
+	best := math.Inf(1)
+	for _, g := range gs {
+		if p, n, hit := g.Raycast(from, to); hit && p.Sub(from).Len() < best {
+			best, point, normal, ok = p.Sub(from).Len(), p, n, true
+		}
+	}
+	return
+}
+
+// With the default settings (Gravity 0: DefaultGravity, HoldSpan 24) a
+// character walking at 60 px/s over ground at y 300 walks over a gap
+// narrower than twice HoldSpan (its height kept, never airborne) and falls
+// into a wider one once nothing within HoldSpan behind it holds it - into a
+// pit with a floor 200 px down, where it lands with a crouch, or off a
+// level's end, where it keeps falling (exactly g*t^2/2, no NaN) - with Probe
+// 0 and 24, facing right and left, at 30, 60 and 144 TPS. Gravity -1 keeps
+// the height over any gap.
+func TestGroundFollowerGapsPitsAndLevelEnd(t *testing.T) {
+	const (
+		y0    = 300.0
+		edge  = 200.0 // the near rim, in the walk's own x (world x = 1000 + side*x)
+		speed = 60.0
+	)
+	type kind int
+	const (
+		gap kind = iota // bottomless, then ground again
+		pit             // a floor 200 px down, then ground again
+		end             // nothing after the rim
+	)
+	for _, c := range []struct {
+		name    string
+		kind    kind
+		width   float64
+		gravity float64
+		fall    bool
+	}{
+		{"slot of 8 px", gap, 8, 0, false},
+		{"gap of 20 px", gap, 20, 0, false},
+		{"gap of 40 px (the walk scene's)", gap, 40, 0, false},
+		{"gap of 46 px", gap, 46, 0, false},
+		{"gap of 60 px", gap, 60, 0, true},
+		{"gap of 100 px", gap, 100, 0, true},
+		{"pit of 100 px, floor 200 px down", pit, 100, 0, true},
+		{"level's end", end, 0, 0, true},
+		{"pit of 100 px, Gravity -1", pit, 100, -1, false},
+		{"level's end, Gravity -1", end, 0, -1, false},
+	} {
+		for _, tps := range []float64{30, 60, 144} {
+			for _, probe := range []float64{0, 24} {
+				for _, side := range []float64{1, -1} {
+					name := c.name
+					wx := func(x float64) float64 { return 1000 + side*x }
+					near := &polyGround{pts: []mgl64.Vec2{{wx(-1e4), y0}, {wx(edge), y0}, {wx(edge), 1e5}}}
+					var g Ground = near
+					switch c.kind {
+					case gap:
+						g = grounds{near, &polyGround{pts: []mgl64.Vec2{{wx(edge + c.width), 1e5}, {wx(edge + c.width), y0}, {wx(1e4), y0}}}}
+					case pit:
+						near.pts = []mgl64.Vec2{{wx(-1e4), y0}, {wx(edge), y0}, {wx(edge), y0 + 200}, {wx(edge + c.width), y0 + 200}, {wx(edge + c.width), y0}, {wx(1e4), y0}}
+					}
+					r, f := followerOn(t, g, mgl64.Vec2{wx(100), y0}, c.gravity)
+					f.Probe = probe
+					r.Facing = FacingRight
+					if side < 0 {
+						r.Facing = FacingLeft
+					}
+					dt := 1 / tps
+					fellAt, landed, crouch := math.NaN(), false, 0.0
+					n := int(5 * tps)
+					for i := 0; i < n; i++ {
+						if !f.Falling() && !landed { // the game stops walking while airborne
+							r.Position[0] += side * speed * dt
+						}
+						wasFalling := f.Falling()
+						r.Update(dt)
+						x := side * (r.Position[0] - 1000)
+						if f.Falling() && math.IsNaN(fellAt) {
+							fellAt = x
+						}
+						if wasFalling && !f.Falling() {
+							landed = true
+						}
+						crouch = math.Max(crouch, f.LandCrouch())
+						if !num.FiniteVec(r.Position) || !num.FiniteVec(r.BodyOffset) {
+							t.Fatalf("%s, %v TPS, probe %v, side %v: frame %d: position %v, body offset %v", name, tps, probe, side, i, r.Position, r.BodyOffset)
+						}
+						if !c.fall && (f.Falling() || r.Airborne() || r.Position[1] != y0) {
+							t.Fatalf("%s, %v TPS, probe %v, side %v: at x %v: falling %v, y %v; want walked over at %v", name, tps, probe, side, x, f.Falling(), r.Position[1], y0)
+						}
+					}
+					if !c.fall {
+						continue
+					}
+					// The fall starts in the first frame with nothing within
+					// HoldSpan behind: more than 24 px past the rim.
+					if !(fellAt > edge+DefaultHoldSpan && fellAt <= edge+DefaultHoldSpan+speed*dt+1e-9) {
+						t.Errorf("%s, %v TPS, probe %v, side %v: fell at x %v, want in (%v, %v]", name, tps, probe, side, fellAt, edge+DefaultHoldSpan, edge+DefaultHoldSpan+speed*dt)
+					}
+					switch c.kind {
+					case pit:
+						if !landed || f.Falling() || math.Abs(r.Position[1]-(y0+200)) > 1e-9 {
+							t.Errorf("%s, %v TPS, probe %v, side %v: landed %v, falling %v, y %v; want landed on the floor at %v", name, tps, probe, side, landed, f.Falling(), r.Position[1], y0+200)
+						}
+						// A fall of 200 px lands at sqrt(2*980*200) = 626 px/s: the
+						// crouch reaches MaxLandCrouch (626/(12e) = 19.2 > 16).
+						if crouch < DefaultMaxLandCrouch-1 || crouch > DefaultMaxLandCrouch {
+							t.Errorf("%s, %v TPS, probe %v, side %v: deepest landing crouch %v, want about %v", name, tps, probe, side, crouch, DefaultMaxLandCrouch)
+						}
+					default:
+						// Still falling, from rest at fellAt's frame: the
+						// speed is g times the time airborne.
+						if landed || !f.Falling() || !(f.FallSpeed() > 0) || f.FallSpeed() > DefaultGravity*5 {
+							t.Errorf("%s, %v TPS, probe %v, side %v: landed %v, falling %v, speed %v; want still falling", name, tps, probe, side, landed, f.Falling(), f.FallSpeed())
+						}
+						if fallen := r.Position[1] - y0; math.Abs(fallen-f.FallSpeed()*f.FallSpeed()/(2*DefaultGravity)) > 1e-6*fallen {
+							t.Errorf("%s, %v TPS, probe %v, side %v: fell %v px at %v px/s, want v^2/2g", name, tps, probe, side, fallen, f.FallSpeed())
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// The follower's Update allocates nothing, also in frames where its ray
+// misses and the span is sampled, and while it falls.
+func TestGroundFollowerHoldAndFallAllocs(t *testing.T) {
+	g := grounds{
+		&polyGround{pts: []mgl64.Vec2{{-1e4, 300}, {200, 300}}},
+		&polyGround{pts: []mgl64.Vec2{{240, 300}, {1e4, 300}}},
+	}
+	r, f := followerOn(t, g, mgl64.Vec2{150, 300}, 0)
+	r.Update(1.0 / 60)
+	r.Position[0] = 220 // over the 40 px gap: held by the span
+	if a := testing.AllocsPerRun(100, func() { r.Update(1.0 / 60) }); a != 0 || f.Falling() {
+		t.Errorf("held over a gap: %v allocs per frame, falling %v; want 0, false", a, f.Falling())
+	}
+	r.Position[0] = 2e4 // past the level's end: falling
+	if a := testing.AllocsPerRun(100, func() { r.Update(1.0 / 60) }); a != 0 || !f.Falling() {
+		t.Errorf("falling: %v allocs per frame, falling %v; want 0, true", a, f.Falling())
+	}
+}
+
+// With the default Gravity (0) Jump uses DefaultGravity: it rises
+// v^2/(2*DefaultGravity) and lands where it left.
+func TestGroundFollowerJumpDefaultGravity(t *testing.T) {
+	r, f := followerOn(t, flatGround(300), mgl64.Vec2{100, 300}, 0)
+	r.Update(1.0 / 60)
+	f.Jump(300)
+	top := 300.0
+	for i := 0; i < 120; i++ {
+		r.Update(1.0 / 60)
+		top = math.Min(top, r.Position[1])
+	}
+	if want := 300 * 300 / (2 * DefaultGravity); 300-top > want+1e-9 || 300-top < want-1 {
+		t.Errorf("rose %v px, want at most and about %v", 300-top, want)
+	}
+	if f.Falling() || math.Abs(r.Position[1]-300) > 1e-9 {
+		t.Errorf("after the jump: falling %v, y %v; want landed at 300", f.Falling(), r.Position[1])
 	}
 }

@@ -18,6 +18,10 @@ const CourseSpeed = 60.0
 // the ground, px: farther than any step or drop of a course.
 const courseReach = 80.0
 
+// courseBodyHeight is the height of the body's column above Position that
+// the script keeps out of walls, px (hips and chest).
+const courseBodyHeight = 96.0
+
 // numCourseFeatures counts the features of terrain.CourseFeature (flat is
 // index 0, then one per bit).
 const numCourseFeatures = 9
@@ -54,8 +58,7 @@ type Course struct {
 	// falls: frames the body was airborne, and of them those of falls
 	// that did not start over a drop (a pit, a slot: the course is
 	// walkable there, so any is a failure); blocked: frames the script's
-	// step was refused because it would have pushed the falling body into
-	// a solid
+	// step was refused because it would have pushed the body into a wall
 	airFrames, pitFrames, blocked int
 	fallAtDrop, wasFalling        bool
 	// worst figures by the feature under the foot (index 0 flat, then the
@@ -121,22 +124,25 @@ func (s *Course) Step(dt float64) {
 }
 
 // Advance walks the humanoid toward the Goal by dt (it stands once there)
-// and updates the rig. While the body falls, the script's step along x is
-// refused when it would put the body's column (the 48 px above Position, the
-// height of the hips) inside a solid: a character that fell into a pit is
-// not dragged through the pit's wall (it stays there, the course
-// unfinished), while one falling off a drop keeps walking on, away from the
-// riser.
+// and updates the rig. The script's step along x is refused when it would
+// put the body inside a wall: a solid anywhere in the column from
+// courseBodyHeight above Position down to just above a step the follower
+// climbs (DefaultMaxStep), or down to Position itself while the body falls.
+// So a character that fell into a pit is not dragged through the pit's wall
+// (it stays there, the course unfinished), while one falling off a drop
+// keeps walking on, away from the riser.
 func (s *Course) Advance(dt float64) {
 	r := s.Rig
 	if !s.Done() {
 		x := math.Min(r.Position[0]+s.Speed*dt, s.Course.Goal[0])
+		lo := ikanim.DefaultMaxStep + 1
 		if s.Follower.Falling() {
-			p := mgl64.Vec2{x, r.Position[1]}
-			if s.solids.SegmentDepth(p.Sub(mgl64.Vec2{0, 1}), p.Sub(mgl64.Vec2{0, 48}), 1) > 0 {
-				x = r.Position[0]
-				s.blocked++
-			}
+			lo = 1
+		}
+		p := mgl64.Vec2{x, r.Position[1]}
+		if s.solids.SegmentDepth(p.Sub(mgl64.Vec2{0, lo}), p.Sub(mgl64.Vec2{0, courseBodyHeight}), 1) > 0 {
+			x = r.Position[0]
+			s.blocked++
 		}
 		r.Position[0] = x
 	}
@@ -169,7 +175,7 @@ func (s *Course) sectionIndex(x float64) int {
 
 // Falls returns the frames the body was airborne, those of falls that did
 // not start over a drop section, and the frames the script's step was
-// refused because the falling body would have entered a solid.
+// refused because the body would have entered a wall (Advance).
 func (s *Course) Falls() (air, pit, blocked int) { return s.airFrames, s.pitFrames, s.blocked }
 
 // featureIndex is the index into the by-feature figures of the section at x.

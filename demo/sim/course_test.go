@@ -5,6 +5,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/ikanim/kit/terrain"
 )
 
@@ -170,8 +172,8 @@ func courseSuite(t *testing.T, opts terrain.BipedCourseOptions, seeds int, b cou
 			t.Errorf("%d TPS: bend flips %d, NaN %d, unfinished courses %d, want 0, 0 and 0", tps, f.flips, f.nans, f.unfinished)
 		}
 		// The courses are walkable (pits bridged by boards, slots narrower
-		// than a foot): the body falls only off drops, and the script never
-		// has to stop a falling body at a wall.
+		// than a foot, steps no higher than the follower climbs): the body
+		// falls only off drops, and the script never meets a wall.
 		if f.pit != 0 || f.blocked != 0 {
 			t.Errorf("%d TPS: %d airborne frames not off a drop, %d script steps refused at a wall, want 0 and 0", tps, f.pit, f.blocked)
 		}
@@ -195,5 +197,40 @@ func courseSuite(t *testing.T, opts terrain.BipedCourseOptions, seeds int, b cou
 		if hi-lo > 0.1*hi && hi-lo > 0.05 {
 			t.Logf("%s differs across 30/60/144 TPS: %.3f to %.3f (target: within 10%%)", c.name, lo, hi)
 		}
+	}
+}
+
+// A body that falls into a pit (here teleported under a board, below the
+// rim, beside the pit's far wall) is not dragged through the wall by the
+// course's script:
+// its steps are refused while the wall is in the way, while it falls and
+// once it has landed on the bottom of the space, and the fall is counted as
+// one not off a drop.
+func TestCourseFallIntoPitIsNotDraggedThroughWall(t *testing.T) {
+	s, err := NewCourse(Art{}, 1, terrain.BipedCourseOptions{Features: terrain.FeatureBoards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var board []mgl64.Vec2
+	for _, p := range s.Course.Polygons {
+		if len(p) == 4 && p[2][1] < s.Course.Options.Height {
+			board = p
+			break
+		}
+	}
+	if board == nil {
+		t.Fatal("no board on the course")
+	}
+	far, rim := board[1][0]-12, board[2][1] // the pit's far wall and its top
+	s.Rig.Teleport(mgl64.Vec2{far - 8, rim + 60})
+	for i := 0; i < 180; i++ { // it lands on the bottom of the space and stays
+		s.Step(1.0 / 60)
+		if x := s.Rig.Position[0]; x > far {
+			t.Fatalf("frame %d: body at x %v, through the pit's wall at x %v", i, x, far)
+		}
+	}
+	air, pit, blocked := s.Falls()
+	if air == 0 || pit != air || blocked == 0 || s.Done() {
+		t.Errorf("airborne %d frames, %d not off a drop, %d steps refused, at the goal %v; want all frames airborne in the pit, some steps refused, not at the goal", air, pit, blocked, s.Done())
 	}
 }
