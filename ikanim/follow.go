@@ -13,13 +13,14 @@ import (
 // it: one ray along -up through Position finds the ground, and Position moves
 // along up toward it with frame-rate independent smoothing, so steps and
 // slope changes turn into smooth body motion that the Grounder then refines
-// per foot. When nothing under the feet' span holds the body (a pit, a
-// level's end: see Gravity and HoldSpan) or off a ledge (ground deeper than
-// LedgeDrop below) the body falls under gravity until it lands on the ground
-// below, with a crouch; a gap narrower than a stride is walked over; Jump
-// starts a jump. The zero value of each field means its documented default.
-// It is a mover (StageMove): build it with NewGroundFollower and add it to
-// the rig; its Update does not allocate.
+// per foot. When the ground under Position drops away - a pit, a level's
+// end, or a ledge (ground deeper than LedgeDrop below) - the body falls
+// under gravity until it lands on the ground below, with a crouch, unless
+// the drop is a gap narrower than HoldSpan with ground on both sides, which
+// is walked over (see Gravity); Jump starts a jump. The zero value of each
+// field means its documented default. It is a mover (StageMove): build it
+// with NewGroundFollower and add it to the rig; its Update does not
+// allocate.
 type GroundFollower struct {
 	// RayUp and RayDown are how far above and below Position the ray starts
 	// and ends, px (defaults 40 and 60).
@@ -40,27 +41,28 @@ type GroundFollower struct {
 	// Gravity, px/s^2 along -up, is the gravity of a fall (default 0:
 	// DefaultGravity; negative: no falls at all, the height is kept over a
 	// miss and the body follows any ground its ray finds, the behaviour
-	// before falls existed). The body falls when nothing under the feet'
-	// span holds it: its ray finds no ground and neither do rays every
-	// HoldStep px up to HoldSpan behind and HoldSpan (or Probe, if larger)
-	// ahead, within LedgeDrop below Position - so a gap narrower than a
-	// stride is walked over while a pit, a level's end or a drop beyond
-	// the ray is fallen into; it also falls off a ledge (LedgeDrop) and
-	// after a Jump. It lands on the ground below: Position moves by the
-	// exact constant-acceleration step v*dt + Gravity*dt^2/2 per frame, so
-	// the fall is the same at any frame rate, and each step is swept with a
-	// ray so a fast fall never passes through the ground. With no ground
-	// below at all it keeps falling (a game ends or respawns it).
+	// before falls existed). The body falls when nothing holds it: its ray
+	// finds no ground (or finds it deeper than LedgeDrop below: off a
+	// ledge), unless ground no deeper than LedgeDrop lies both behind and
+	// ahead of Position within HoldSpan - so a gap or trench narrower than
+	// a stride is walked over, while at a pit's rim, a level's end or a
+	// ledge the body falls as soon as Position is past the edge; it is also
+	// airborne after a Jump. It lands on the ground below: Position moves
+	// by the exact constant-acceleration step v*dt + Gravity*dt^2/2 per
+	// frame, so the fall is the same at any frame rate, and each step is
+	// swept with a ray so a fast fall never passes through the ground. With
+	// no ground below at all it keeps falling (the game ends or respawns
+	// it).
 	Gravity float64
-	// HoldSpan, px, is how far behind and ahead of Position ground still
-	// holds the body when the ray under Position misses (default
-	// DefaultHoldSpan, 24, more than a walking foot's reach from the body;
-	// ahead it is at least Probe; negative: only Position's and the Probe's
-	// rays hold it). A gap up to about twice HoldSpan wide is walked over.
+	// HoldSpan, px, is the widest gap the body is held over (see Gravity):
+	// rays every HoldStep px out to HoldSpan behind Position and out to
+	// HoldSpan (or Probe, if larger) ahead of it must both find ground
+	// (default DefaultHoldSpan, 48, within the WalkCycle's default stride of
+	// 56; negative: no gap holds the body). They are cast only in frames
+	// where the ray under Position misses or finds a ledge.
 	HoldSpan float64
 	// HoldStep, px, is the spacing of the rays that sample HoldSpan
 	// (default DefaultHoldStep, 4): ground narrower than it may be missed.
-	// They are cast only in frames where the ray under Position misses.
 	HoldStep float64
 	// LedgeDrop, px, makes ground found deeper than this below the body a
 	// ledge (default DefaultMaxStep, the Grounder's largest step; negative:
@@ -219,8 +221,8 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 		found = true
 	}
 	if !found {
-		// A miss: the body falls unless ground under the feet' span holds
-		// it (a gap narrower than a stride is walked over).
+		// A miss: the body falls unless ground on both sides holds it (a
+		// gap narrower than a stride is walked over).
 		if g := f.gravity(); g > 0 && !f.held(r.Position, up, fwd, rayUp, rayDown, ledge, probe) {
 			f.falling, f.vel, f.g = true, 0, g
 			return f.fall(r, dt)
@@ -229,7 +231,11 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	}
 	if f.LedgeDrop >= 0 && d < -ledge && f.init {
 		// The ground under Position lies deeper than a step below: walked
-		// off a ledge, the body falls to it.
+		// off a ledge, the body falls to it - unless it is the floor of a
+		// trench the feet step across (held), where the height is kept.
+		if f.held(r.Position, up, fwd, rayUp, rayDown, ledge, probe) {
+			return true
+		}
 		if g := f.gravity(); g > 0 {
 			f.falling, f.vel, f.g = true, 0, g
 			return f.fall(r, dt)
@@ -250,11 +256,12 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	return true
 }
 
-// held reports whether ground under the feet' span holds a body whose ray
-// under Position missed: a ray like Position's, every HoldStep px behind and
-// ahead of it (nearest first) up to HoldSpan behind and the larger of
-// HoldSpan and probe ahead, finds ground no deeper below Position than a
-// ledge (LedgeDrop; any depth within the ray when LedgeDrop < 0).
+// held reports whether ground holds a body whose ray under Position found
+// none (or found it deeper than a ledge): rays like Position's, every
+// HoldStep px out to HoldSpan behind and to the larger of HoldSpan and probe
+// ahead of it, find ground no deeper below Position than a ledge (LedgeDrop;
+// any depth within the ray when LedgeDrop < 0) on both sides - the body is
+// over a gap its feet can step across.
 func (f *GroundFollower) held(pos, up, fwd mgl64.Vec2, rayUp, rayDown, ledge, probe float64) bool {
 	span := DefaultHoldSpan
 	if f.HoldSpan < 0 || !num.Finite(f.HoldSpan) {
@@ -262,35 +269,29 @@ func (f *GroundFollower) held(pos, up, fwd mgl64.Vec2, rayUp, rayDown, ledge, pr
 	} else if f.HoldSpan > 0 {
 		span = f.HoldSpan
 	}
-	ahead := math.Max(span, probe)
 	step := num.Or(f.HoldStep, DefaultHoldStep)
 	if !(step > 0) || !num.Finite(step) {
 		step = DefaultHoldStep
 	}
-	n := int(math.Ceil(ahead / step)) // samples on the longer side
-	if m := int(math.Ceil(span / step)); m > n {
-		n = m
-	}
+	return f.holds(pos, up, fwd.Mul(-1), rayUp, rayDown, ledge, span, step) &&
+		f.holds(pos, up, fwd, rayUp, rayDown, ledge, math.Max(span, probe), step)
+}
+
+// holds reports whether a ray like Position's, every step px along dir out
+// to reach (nearest first), finds ground no deeper than a ledge.
+func (f *GroundFollower) holds(pos, up, dir mgl64.Vec2, rayUp, rayDown, ledge, reach, step float64) bool {
+	n := int(math.Ceil(reach / step))
 	if n > maxHoldSamples {
-		n, step = maxHoldSamples, math.Max(ahead, span)/maxHoldSamples
+		n, step = maxHoldSamples, reach/maxHoldSamples
 	}
 	for i := 1; i <= n; i++ {
-		for _, side := range [2]float64{-1, 1} {
-			lim := span
-			if side > 0 {
-				lim = ahead
-			}
-			if float64(i-1)*step >= lim {
-				continue // this side is done
-			}
-			o := pos.Add(fwd.Mul(side * math.Min(float64(i)*step, lim)))
-			p, _, ok := f.ground.Raycast(o.Add(up.Mul(rayUp)), o.Sub(up.Mul(rayDown)))
-			if !ok || !num.FiniteVec(p) {
-				continue
-			}
-			if h := p.Sub(o).Dot(up); f.LedgeDrop < 0 || h >= -ledge {
-				return true
-			}
+		o := pos.Add(dir.Mul(math.Min(float64(i)*step, reach)))
+		p, _, ok := f.ground.Raycast(o.Add(up.Mul(rayUp)), o.Sub(up.Mul(rayDown)))
+		if !ok || !num.FiniteVec(p) {
+			continue
+		}
+		if h := p.Sub(o).Dot(up); f.LedgeDrop < 0 || h >= -ledge {
+			return true
 		}
 	}
 	return false
@@ -298,13 +299,13 @@ func (f *GroundFollower) held(pos, up, fwd mgl64.Vec2, rayUp, rayDown, ledge, pr
 
 // Defaults of the span that holds a body over a gap.
 const (
-	// DefaultHoldSpan is GroundFollower.HoldSpan's default, px: more than
-	// a foot's reach from the body in a walk (a quarter of the WalkCycle's
-	// default stride of 56 px, plus a sole).
-	DefaultHoldSpan = 24.0
+	// DefaultHoldSpan is GroundFollower.HoldSpan's default, px: a gap up
+	// to this wide is walked over (the WalkCycle's default stride is 56
+	// px: a foot steps across it).
+	DefaultHoldSpan = 48.0
 	// DefaultHoldStep is GroundFollower.HoldStep's default, px.
 	DefaultHoldStep = 4.0
-	// maxHoldSamples bounds the samples on each side.
+	// maxHoldSamples bounds the rays on each side.
 	maxHoldSamples = 64
 )
 

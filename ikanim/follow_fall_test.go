@@ -228,14 +228,13 @@ func (gs grounds) Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok boo
 	return
 }
 
-// With the default settings (Gravity 0: DefaultGravity, HoldSpan 24) a
-// character walking at 60 px/s over ground at y 300 walks over a gap
-// narrower than twice HoldSpan (its height kept, never airborne) and falls
-// into a wider one once nothing within HoldSpan behind it holds it - into a
-// pit with a floor 200 px down, where it lands with a crouch, or off a
-// level's end, where it keeps falling (exactly g*t^2/2, no NaN) - with Probe
-// 0 and 24, facing right and left, at 30, 60 and 144 TPS. Gravity -1 keeps
-// the height over any gap.
+// With the default settings (Gravity 0: DefaultGravity, HoldSpan 48) a
+// character walking at 60 px/s over ground at y 300 walks over a gap or a
+// trench narrower than HoldSpan (its height kept, never airborne) and falls
+// into a wider one as soon as Position is past the rim - into a pit with a
+// floor below, where it lands with a crouch, or off a level's end, where it
+// keeps falling (exactly v^2/2g, no NaN) - with Probe 0 and 24, facing right
+// and left, at 30, 60 and 144 TPS. Gravity -1 keeps the height over any gap.
 func TestGroundFollowerGapsPitsAndLevelEnd(t *testing.T) {
 	const (
 		y0    = 300.0
@@ -245,26 +244,29 @@ func TestGroundFollowerGapsPitsAndLevelEnd(t *testing.T) {
 	type kind int
 	const (
 		gap kind = iota // bottomless, then ground again
-		pit             // a floor 200 px down, then ground again
+		pit             // a floor below, then ground again
 		end             // nothing after the rim
 	)
 	for _, c := range []struct {
-		name    string
-		kind    kind
-		width   float64
-		gravity float64
-		fall    bool
+		name         string
+		kind         kind
+		width, floor float64
+		gravity      float64
+		fall         bool
 	}{
-		{"slot of 8 px", gap, 8, 0, false},
-		{"gap of 20 px", gap, 20, 0, false},
-		{"gap of 40 px (the walk scene's)", gap, 40, 0, false},
-		{"gap of 46 px", gap, 46, 0, false},
-		{"gap of 60 px", gap, 60, 0, true},
-		{"gap of 100 px", gap, 100, 0, true},
-		{"pit of 100 px, floor 200 px down", pit, 100, 0, true},
-		{"level's end", end, 0, 0, true},
-		{"pit of 100 px, Gravity -1", pit, 100, -1, false},
-		{"level's end, Gravity -1", end, 0, -1, false},
+		{"slot of 8 px", gap, 8, 0, 0, false},
+		{"gap of 20 px", gap, 20, 0, 0, false},
+		{"gap of 40 px (the walk scene's)", gap, 40, 0, 0, false},
+		{"gap of 46 px", gap, 46, 0, 0, false},
+		{"gap of 60 px", gap, 60, 0, 0, true},
+		{"gap of 100 px", gap, 100, 0, 0, true},
+		{"trench of 20 px, floor 55 px down (a ledge's depth)", pit, 20, 55, 0, false},
+		{"trench of 40 px, floor 100 px down", pit, 40, 100, 0, false},
+		{"pit of 60 px, floor 55 px down", pit, 60, 55, 0, true},
+		{"pit of 100 px, floor 200 px down", pit, 100, 200, 0, true},
+		{"level's end", end, 0, 0, 0, true},
+		{"pit of 100 px, floor 200 px down, Gravity -1", pit, 100, 200, -1, false},
+		{"level's end, Gravity -1", end, 0, 0, -1, false},
 	} {
 		for _, tps := range []float64{30, 60, 144} {
 			for _, probe := range []float64{0, 24} {
@@ -277,7 +279,7 @@ func TestGroundFollowerGapsPitsAndLevelEnd(t *testing.T) {
 					case gap:
 						g = grounds{near, &polyGround{pts: []mgl64.Vec2{{wx(edge + c.width), 1e5}, {wx(edge + c.width), y0}, {wx(1e4), y0}}}}
 					case pit:
-						near.pts = []mgl64.Vec2{{wx(-1e4), y0}, {wx(edge), y0}, {wx(edge), y0 + 200}, {wx(edge + c.width), y0 + 200}, {wx(edge + c.width), y0}, {wx(1e4), y0}}
+						near.pts = []mgl64.Vec2{{wx(-1e4), y0}, {wx(edge), y0}, {wx(edge), y0 + c.floor}, {wx(edge + c.width), y0 + c.floor}, {wx(edge + c.width), y0}, {wx(1e4), y0}}
 					}
 					r, f := followerOn(t, g, mgl64.Vec2{wx(100), y0}, c.gravity)
 					f.Probe = probe
@@ -312,24 +314,26 @@ func TestGroundFollowerGapsPitsAndLevelEnd(t *testing.T) {
 					if !c.fall {
 						continue
 					}
-					// The fall starts in the first frame with nothing within
-					// HoldSpan behind: more than 24 px past the rim.
-					if !(fellAt > edge+DefaultHoldSpan && fellAt <= edge+DefaultHoldSpan+speed*dt+1e-9) {
-						t.Errorf("%s, %v TPS, probe %v, side %v: fell at x %v, want in (%v, %v]", name, tps, probe, side, fellAt, edge+DefaultHoldSpan, edge+DefaultHoldSpan+speed*dt)
+					// The fall starts in the first frame with Position past
+					// the rim.
+					if !(fellAt > edge-1e-6 && fellAt <= edge+speed*dt+1e-6) {
+						t.Errorf("%s, %v TPS, probe %v, side %v: fell at x %v, want in (%v, %v]", name, tps, probe, side, fellAt, edge, edge+speed*dt)
 					}
 					switch c.kind {
 					case pit:
-						if !landed || f.Falling() || math.Abs(r.Position[1]-(y0+200)) > 1e-9 {
-							t.Errorf("%s, %v TPS, probe %v, side %v: landed %v, falling %v, y %v; want landed on the floor at %v", name, tps, probe, side, landed, f.Falling(), r.Position[1], y0+200)
+						if !landed || f.Falling() || math.Abs(r.Position[1]-(y0+c.floor)) > 1e-9 {
+							t.Errorf("%s, %v TPS, probe %v, side %v: landed %v, falling %v, y %v; want landed on the floor at %v", name, tps, probe, side, landed, f.Falling(), r.Position[1], y0+c.floor)
 						}
-						// A fall of 200 px lands at sqrt(2*980*200) = 626 px/s: the
-						// crouch reaches MaxLandCrouch (626/(12e) = 19.2 > 16).
-						if crouch < DefaultMaxLandCrouch-1 || crouch > DefaultMaxLandCrouch {
-							t.Errorf("%s, %v TPS, probe %v, side %v: deepest landing crouch %v, want about %v", name, tps, probe, side, crouch, DefaultMaxLandCrouch)
+						// From rest, the landing speed is sqrt(2*g*floor) and
+						// the crouch dips v/(e*LandCrouchSpeed), at most
+						// MaxLandCrouch (sampled at frames: up to 0.5 px less).
+						v := math.Sqrt(2 * DefaultGravity * c.floor)
+						want := math.Min(v/(math.E*DefaultLandCrouchSpeed), DefaultMaxLandCrouch)
+						if crouch > want+1e-9 || crouch < want-0.5 {
+							t.Errorf("%s, %v TPS, probe %v, side %v: deepest landing crouch %v, want about %v", name, tps, probe, side, crouch, want)
 						}
 					default:
-						// Still falling, from rest at fellAt's frame: the
-						// speed is g times the time airborne.
+						// Still falling, from rest at fellAt's frame.
 						if landed || !f.Falling() || !(f.FallSpeed() > 0) || f.FallSpeed() > DefaultGravity*5 {
 							t.Errorf("%s, %v TPS, probe %v, side %v: landed %v, falling %v, speed %v; want still falling", name, tps, probe, side, landed, f.Falling(), f.FallSpeed())
 						}

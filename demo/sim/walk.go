@@ -162,8 +162,8 @@ func (s *Walk) Extra() map[string]float64 {
 	return map[string]float64{
 		"body_pop_max_px_per_s": s.popPerS,
 		// Every part of the level is walkable (its 40 px gap is narrower
-		// than the follower's HoldSpan both ways): any airborne frame is a
-		// fall.
+		// than the follower's default HoldSpan, 48 px): any airborne frame
+		// is a fall.
 		"falls":                 float64(s.falls),
 		"pelvis_speed_max_px_s": s.pelvisV,
 		// Per foot: 3 rays for the tilt, 5 along the whole sole and up to
