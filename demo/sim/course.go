@@ -60,7 +60,10 @@ type Course struct {
 	// walkable there, so any is a failure); blocked: frames the script's
 	// step was refused because it would have pushed the body into a wall
 	airFrames, pitFrames, blocked int
-	fallAtDrop, wasFalling        bool
+	// onAir: frames a foot the walk cycle has planted had no ground within
+	// courseReach under any point of its sole (walking on air)
+	onAir                  int
+	fallAtDrop, wasFalling bool
 	// worst figures by the feature under the foot (index 0 flat, then the
 	// bit number of the terrain.CourseFeature plus 1)
 	gapBy, soleBy, limbBy [numCourseFeatures]float64
@@ -69,7 +72,12 @@ type Course struct {
 // NewCourse builds the course of seed (with opts) and the humanoid at its
 // Start.
 func NewCourse(art Art, seed uint64, opts terrain.BipedCourseOptions) (*Course, error) {
-	c := terrain.GenerateBipedCourse(seed, opts)
+	return NewCourseOf(art, terrain.GenerateBipedCourse(seed, opts))
+}
+
+// NewCourseOf builds the humanoid at the Start of the course c (generated,
+// or built by hand with the same fields).
+func NewCourseOf(art Art, c *terrain.BipedCourse) (*Course, error) {
 	def, err := art.bipedDef()
 	if err != nil {
 		return nil, err
@@ -114,8 +122,13 @@ func NewCourse(art Art, seed uint64, opts terrain.BipedCourseOptions) (*Course, 
 	return s, nil
 }
 
-// Done reports whether the humanoid has reached the Goal.
-func (s *Course) Done() bool { return s.Rig.Position[0] >= s.Course.Goal[0] }
+// Done reports whether the humanoid has reached the Goal: at or past it
+// along x, within a step (DefaultMaxStep) of its height - not a body that
+// fell out of the bottom of the space and was walked on under the course.
+func (s *Course) Done() bool {
+	p, g := s.Rig.Position, s.Course.Goal
+	return p[0] >= g[0] && math.Abs(p[1]-g[1]) <= ikanim.DefaultMaxStep
+}
 
 // Step advances the scene by dt and measures the frame.
 func (s *Course) Step(dt float64) {
@@ -178,6 +191,10 @@ func (s *Course) sectionIndex(x float64) int {
 // refused because the body would have entered a wall (Advance).
 func (s *Course) Falls() (air, pit, blocked int) { return s.airFrames, s.pitFrames, s.blocked }
 
+// OnAir returns the frames in which a foot the walk cycle had planted had no
+// ground within courseReach under any point of its sole, counted per foot.
+func (s *Course) OnAir() int { return s.onAir }
+
 // featureIndex is the index into the by-feature figures of the section at x.
 func (s *Course) featureIndex(x float64) int {
 	for _, sec := range s.Course.Sections {
@@ -220,6 +237,9 @@ func (s *Course) Measure(dt float64) {
 		}
 		// Grounder leg 0 is the far leg, the walk cycle's leg 1.
 		planted := s.Cycle.Planted(1-i, r.Time) && s.Cycle.Amount() > 0 && !air
+		if planted && !ok {
+			s.onAir++
+		}
 		if planted && ok {
 			m.Contact(gap)
 			s.gapBy[f] = math.Max(s.gapBy[f], gap)
