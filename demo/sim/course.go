@@ -140,8 +140,9 @@ func (s *Course) Step(dt float64) {
 // and updates the rig. The script's step along x is refused when it would
 // put the body inside a wall: a solid anywhere in the column from
 // courseBodyHeight above Position down to just above a step the follower
-// climbs (DefaultMaxStep), or down to Position itself while the body falls.
-// So a character that fell into a pit is not dragged through the pit's wall
+// climbs (DefaultMaxStep), or down to Position itself while the body falls,
+// when it would move a bone of the falling body deeper into a solid. So a
+// character that fell into a pit is not dragged through the pit's wall
 // (it stays there, the course unfinished), while one falling off a drop
 // keeps walking on, away from the riser.
 func (s *Course) Advance(dt float64) {
@@ -153,7 +154,8 @@ func (s *Course) Advance(dt float64) {
 			lo = 1
 		}
 		p := mgl64.Vec2{x, r.Position[1]}
-		if s.solids.SegmentDepth(p.Sub(mgl64.Vec2{0, lo}), p.Sub(mgl64.Vec2{0, courseBodyHeight}), 1) > 0 {
+		if s.solids.SegmentDepth(p.Sub(mgl64.Vec2{0, lo}), p.Sub(mgl64.Vec2{0, courseBodyHeight}), 1) > 0 ||
+			s.Follower.Falling() && s.deeper(x-r.Position[0]) {
 			x = r.Position[0]
 			s.blocked++
 		}
@@ -173,6 +175,20 @@ func (s *Course) Advance(dt float64) {
 	} else {
 		s.wasFalling = false
 	}
+}
+
+// deeper reports whether moving the pose by dx along x would put a bone
+// segment deeper into the solids than it is now (a falling body's hanging
+// legs meeting a wall).
+func (s *Course) deeper(dx float64) bool {
+	r, d := s.Rig, mgl64.Vec2{dx, 0}
+	for i := 0; i < r.Def().NumBones(); i++ {
+		a, b := r.Joint(i)
+		if s.solids.SegmentDepth(a.Add(d), b.Add(d), 1) > s.solids.SegmentDepth(a, b, 1)+1e-9 {
+			return true
+		}
+	}
+	return false
 }
 
 // sectionIndex is the index of the section at x (the last one past the

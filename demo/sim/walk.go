@@ -54,6 +54,7 @@ type Walk struct {
 	popPerS float64 // largest body offset speed, px/s
 	pelvisV float64 // largest pelvis speed along up, px/s
 	falls   int     // frames the body was airborne (the level has no pit)
+	onAir   int     // planted-foot frames with no ground under the sole
 }
 
 // NewWalk builds the walk scene.
@@ -141,6 +142,9 @@ func (s *Walk) Measure(dt float64) {
 		gap, ok := soleGap(s.World, r, l[2], s.Grounder.LegDef(i))
 		if planted && ok && !s.Grounder.DisableFeet {
 			m.Contact(gap)
+		}
+		if planted && !ok && !s.Grounder.DisableFeet {
+			s.onAir++
 		}
 		ankle, _ := r.Joint(l[2])
 		s.stance[i].Track(m, planted && ok, ankle)

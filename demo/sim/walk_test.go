@@ -72,8 +72,8 @@ func TestWalkSceneQuality(t *testing.T) {
 		}
 		// The 40 px gap is walked over (the follower's default HoldSpan),
 		// not fallen into.
-		if s.falls != 0 {
-			t.Errorf("%d TPS: %d airborne frames, want 0 (the gap is walked over)", tps, s.falls)
+		if s.falls != 0 || s.onAir != 0 {
+			t.Errorf("%d TPS: %d airborne frames, %d planted-foot frames on air, want 0 and 0 (the gap is walked over)", tps, s.falls, s.onAir)
 		}
 		// Per-frame body pop scales with the frame time; per second it is
 		// the same motion at every rate.
