@@ -171,9 +171,11 @@ func (s *Walk) Extra() map[string]float64 {
 		"falls":                 float64(s.falls),
 		"pelvis_speed_max_px_s": s.pelvisV,
 		// Per foot: 3 rays for the tilt, 5 along the whole sole and up to
-		// 4 along it at risers; the follower's 2 (swing plans add theirs
-		// once per step).
-		"foot_rays_per_frame_max": float64(2*(3+5+4) + 2),
+		// 4 along it at risers; the follower's 2, and in frames where both
+		// miss up to HoldSpan/HoldStep = 12 behind and 12 ahead for the
+		// span that holds the body over a gap (11 at most over the level's
+		// 40 px gap); swing plans add theirs once per step.
+		"foot_rays_per_frame_max": float64(2*(3+5+4) + 2 + 2*ikanim.DefaultHoldSpan/ikanim.DefaultHoldStep),
 	}
 }
 
