@@ -233,10 +233,10 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 		// The ground under Position lies deeper than a step below: walked
 		// off a ledge, the body falls to it - unless it is the floor of a
 		// trench the feet step across (held), where the height is kept.
-		if f.held(r.Position, up, fwd, rayUp, rayDown, ledge, probe) {
-			return true
-		}
 		if g := f.gravity(); g > 0 {
+			if f.held(r.Position, up, fwd, rayUp, rayDown, ledge, probe) {
+				return true
+			}
 			f.falling, f.vel, f.g = true, 0, g
 			return f.fall(r, dt)
 		}
