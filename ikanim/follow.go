@@ -13,11 +13,12 @@ import (
 // it: one ray along -up through Position finds the ground, and Position moves
 // along up toward it with frame-rate independent smoothing, so steps and
 // slope changes turn into smooth body motion that the Grounder then refines
-// per foot. Off a ledge (ground deeper than LedgeDrop below) the body falls
-// until it lands on the ground below, with a crouch; over a gap (a miss) the
-// height is kept, or, with Gravity, the body falls too; Jump starts a jump.
-// The zero
-// value of each field means its documented default. It is a mover (StageMove): build it
+// per foot. When the ground under Position drops away - a pit, a level's
+// end, or a ledge (ground deeper than LedgeDrop below) - the body falls
+// under gravity until it lands on the ground below, with a crouch, unless
+// the drop is a gap narrower than HoldSpan with ground on both sides, which
+// is walked over (see Gravity); Jump starts a jump. The zero value of each
+// field means its documented default. It is a mover (StageMove): build it
 // with NewGroundFollower and add it to the rig; its Update does not
 // allocate.
 type GroundFollower struct {
@@ -37,16 +38,32 @@ type GroundFollower struct {
 	// walking down a step or a slope the body starts down before the leading
 	// foot lands there (default 0: one ray).
 	Probe float64
-	// Gravity, px/s^2 along -up, makes the body fall when its ray finds no
-	// ground (the ground dropped away further than RayDown, or a Jump left
-	// it) until it lands on the ground below: Position moves by the exact
-	// constant-acceleration step v*dt + Gravity*dt^2/2 per frame, so the fall
-	// is the same at any frame rate, and each step is swept with a ray so a
-	// fast fall never passes through the ground. Default 0: over a miss the
-	// height is kept (a character walks over gaps) unless ground lies within
-	// 2*RayDown below, and a fall off a ledge (LedgeDrop) uses
-	// DefaultGravity; negative: no falls at all.
+	// Gravity, px/s^2 along -up, is the gravity of a fall (default 0:
+	// DefaultGravity; negative: no falls at all, the height is kept over a
+	// miss and the body follows any ground its ray finds, the behaviour
+	// before falls existed). The body falls when nothing holds it: its ray
+	// finds no ground (or finds it deeper than LedgeDrop below: off a
+	// ledge), unless ground no deeper than LedgeDrop lies both behind and
+	// ahead of Position within HoldSpan - so a gap or trench narrower than
+	// a stride is walked over, while at a pit's rim, a level's end or a
+	// ledge the body falls as soon as Position is past the edge; it is also
+	// airborne after a Jump. It lands on the ground below: Position moves
+	// by the exact constant-acceleration step v*dt + Gravity*dt^2/2 per
+	// frame, so the fall is the same at any frame rate, and each step is
+	// swept with a ray so a fast fall never passes through the ground. With
+	// no ground below at all it keeps falling (the game ends or respawns
+	// it).
 	Gravity float64
+	// HoldSpan, px, is the widest gap the body is held over (see Gravity):
+	// rays every HoldStep px out to HoldSpan behind Position and out to
+	// HoldSpan (or Probe, if larger) ahead of it must both find ground
+	// (default DefaultHoldSpan, 48, within the WalkCycle's default stride of
+	// 56; negative: no gap holds the body). They are cast only in frames
+	// where the ray under Position misses or finds a ledge.
+	HoldSpan float64
+	// HoldStep, px, is the spacing of the rays that sample HoldSpan
+	// (default DefaultHoldStep, 4): ground narrower than it may be missed.
+	HoldStep float64
 	// LedgeDrop, px, makes ground found deeper than this below the body a
 	// ledge (default DefaultMaxStep, the Grounder's largest step; negative:
 	// no ledges, the body follows any ground its ray finds): the Probe ray
@@ -89,13 +106,15 @@ func (f *GroundFollower) Falling() bool { return f.falling }
 func (f *GroundFollower) FallSpeed() float64 { return f.vel }
 
 // Jump leaves the ground at speed px/s along up (0 or less: the body just
-// drops); the body then moves under Gravity until it lands. It does nothing
-// without Gravity or with a non-finite speed.
+// drops); the body then moves under gravity (Gravity, or DefaultGravity when
+// it is 0) until it lands. It does nothing with Gravity negative or not
+// finite, or with a non-finite speed.
 func (f *GroundFollower) Jump(speed float64) {
-	if !(f.Gravity > 0) || !num.Finite(f.Gravity) || !num.Finite(speed) {
+	g := f.gravity()
+	if !(g > 0) || !num.Finite(speed) {
 		return
 	}
-	f.falling, f.vel, f.g = true, -math.Max(0, speed), f.Gravity
+	f.falling, f.vel, f.g = true, -math.Max(0, speed), g
 }
 
 // NewGroundFollower builds a follower that keeps rig on ground.
@@ -119,8 +138,8 @@ const DefaultFollowSpeed = 10.0
 // walk's 60 px/s, so the body keeps up with a 45-degree slope at that speed.
 const DefaultFollowMaxSpeed = 120.0
 
-// DefaultGravity is the gravity of a fall off a ledge when
-// GroundFollower.Gravity is 0, px/s^2 (about 9.8 m/s^2 at 100 px/m).
+// DefaultGravity is the gravity of a fall when GroundFollower.Gravity is 0,
+// px/s^2 (about 9.8 m/s^2 at 100 px/m).
 const DefaultGravity = 980.0
 
 // Reset makes the next Follow snap to the ground (after a teleport).
@@ -202,25 +221,22 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 		found = true
 	}
 	if !found {
-		if f.Gravity > 0 && num.Finite(f.Gravity) {
-			f.falling, f.vel, f.g = true, 0, f.Gravity
+		// A miss: the body falls unless ground on both sides holds it (a
+		// gap narrower than a stride is walked over).
+		if g := f.gravity(); g > 0 && !f.held(r.Position, up, fwd, rayUp, rayDown, ledge, probe) {
+			f.falling, f.vel, f.g = true, 0, g
 			return f.fall(r, dt)
-		}
-		// Without Gravity a miss keeps the height (a gap is walked over),
-		// unless ground lies within another RayDown below: a ledge.
-		o := r.Position
-		if g := f.gravity(); g > 0 && f.LedgeDrop >= 0 && f.init {
-			if p, _, ok := f.ground.Raycast(o.Sub(up.Mul(rayDown)), o.Sub(up.Mul(2*rayDown))); ok && num.FiniteVec(p) {
-				f.falling, f.vel, f.g = true, 0, g
-				return f.fall(r, dt)
-			}
 		}
 		return false
 	}
 	if f.LedgeDrop >= 0 && d < -ledge && f.init {
 		// The ground under Position lies deeper than a step below: walked
-		// off a ledge, the body falls to it.
+		// off a ledge, the body falls to it - unless it is the floor of a
+		// trench the feet step across (held), where the height is kept.
 		if g := f.gravity(); g > 0 {
+			if f.held(r.Position, up, fwd, rayUp, rayDown, ledge, probe) {
+				return true
+			}
 			f.falling, f.vel, f.g = true, 0, g
 			return f.fall(r, dt)
 		}
@@ -240,7 +256,60 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	return true
 }
 
-// gravity is the gravity of a fall off a ledge, px/s^2: Gravity,
+// held reports whether ground holds a body whose ray under Position found
+// none (or found it deeper than a ledge): rays like Position's, every
+// HoldStep px out to HoldSpan behind and to the larger of HoldSpan and probe
+// ahead of it, find ground no deeper below Position than a ledge (LedgeDrop;
+// any depth within the ray when LedgeDrop < 0) on both sides - the body is
+// over a gap its feet can step across.
+func (f *GroundFollower) held(pos, up, fwd mgl64.Vec2, rayUp, rayDown, ledge, probe float64) bool {
+	span := DefaultHoldSpan
+	if f.HoldSpan < 0 || !num.Finite(f.HoldSpan) {
+		return false
+	} else if f.HoldSpan > 0 {
+		span = f.HoldSpan
+	}
+	step := num.Or(f.HoldStep, DefaultHoldStep)
+	if !(step > 0) || !num.Finite(step) {
+		step = DefaultHoldStep
+	}
+	return f.holds(pos, up, fwd.Mul(-1), rayUp, rayDown, ledge, span, step) &&
+		f.holds(pos, up, fwd, rayUp, rayDown, ledge, math.Max(span, probe), step)
+}
+
+// holds reports whether a ray like Position's, every step px along dir out
+// to reach (nearest first), finds ground no deeper than a ledge.
+func (f *GroundFollower) holds(pos, up, dir mgl64.Vec2, rayUp, rayDown, ledge, reach, step float64) bool {
+	n := int(math.Ceil(reach / step))
+	if n > maxHoldSamples {
+		n, step = maxHoldSamples, reach/maxHoldSamples
+	}
+	for i := 1; i <= n; i++ {
+		o := pos.Add(dir.Mul(math.Min(float64(i)*step, reach)))
+		p, _, ok := f.ground.Raycast(o.Add(up.Mul(rayUp)), o.Sub(up.Mul(rayDown)))
+		if !ok || !num.FiniteVec(p) {
+			continue
+		}
+		if h := p.Sub(o).Dot(up); f.LedgeDrop < 0 || h >= -ledge {
+			return true
+		}
+	}
+	return false
+}
+
+// Defaults of the span that holds a body over a gap.
+const (
+	// DefaultHoldSpan is GroundFollower.HoldSpan's default, px: a gap up
+	// to this wide is walked over (the WalkCycle's default stride is 56
+	// px: a foot steps across it).
+	DefaultHoldSpan = 48.0
+	// DefaultHoldStep is GroundFollower.HoldStep's default, px.
+	DefaultHoldStep = 4.0
+	// maxHoldSamples bounds the rays on each side.
+	maxHoldSamples = 64
+)
+
+// gravity is the gravity of a fall, px/s^2: Gravity,
 // DefaultGravity when it is 0, and 0 (no falls) when it is negative or not
 // finite.
 func (f *GroundFollower) gravity() float64 {

@@ -18,6 +18,10 @@ const CourseSpeed = 60.0
 // the ground, px: farther than any step or drop of a course.
 const courseReach = 80.0
 
+// courseBodyHeight is the height of the body's column above Position that
+// the script keeps out of walls, px (hips and chest).
+const courseBodyHeight = 96.0
+
 // numCourseFeatures counts the features of terrain.CourseFeature (flat is
 // index 0, then one per bit).
 const numCourseFeatures = 9
@@ -51,6 +55,15 @@ type Course struct {
 	body   quality.Delta
 	pops   []quality.AngleDelta
 	legs   [2]limb // grounder legs: far, near
+	// falls: frames the body was airborne, and of them those of falls
+	// that did not start over a drop (a pit, a slot: the course is
+	// walkable there, so any is a failure); blocked: frames the script's
+	// step was refused because it would have pushed the body into a wall
+	airFrames, pitFrames, blocked int
+	// onAir: frames a foot the walk cycle has planted had no ground within
+	// courseReach under any point of its sole (walking on air)
+	onAir                  int
+	fallAtDrop, wasFalling bool
 	// worst figures by the feature under the foot (index 0 flat, then the
 	// bit number of the terrain.CourseFeature plus 1)
 	gapBy, soleBy, limbBy [numCourseFeatures]float64
@@ -59,7 +72,12 @@ type Course struct {
 // NewCourse builds the course of seed (with opts) and the humanoid at its
 // Start.
 func NewCourse(art Art, seed uint64, opts terrain.BipedCourseOptions) (*Course, error) {
-	c := terrain.GenerateBipedCourse(seed, opts)
+	return NewCourseOf(art, terrain.GenerateBipedCourse(seed, opts))
+}
+
+// NewCourseOf builds the humanoid at the Start of the course c (generated,
+// or built by hand with the same fields).
+func NewCourseOf(art Art, c *terrain.BipedCourse) (*Course, error) {
 	def, err := art.bipedDef()
 	if err != nil {
 		return nil, err
@@ -104,8 +122,13 @@ func NewCourse(art Art, seed uint64, opts terrain.BipedCourseOptions) (*Course, 
 	return s, nil
 }
 
-// Done reports whether the humanoid has reached the Goal.
-func (s *Course) Done() bool { return s.Rig.Position[0] >= s.Course.Goal[0] }
+// Done reports whether the humanoid has reached the Goal: at or past it
+// along x, within a step (DefaultMaxStep) of its height - not a body that
+// fell out of the bottom of the space and was walked on under the course.
+func (s *Course) Done() bool {
+	p, g := s.Rig.Position, s.Course.Goal
+	return p[0] >= g[0] && math.Abs(p[1]-g[1]) <= ikanim.DefaultMaxStep
+}
 
 // Step advances the scene by dt and measures the frame.
 func (s *Course) Step(dt float64) {
@@ -114,15 +137,79 @@ func (s *Course) Step(dt float64) {
 }
 
 // Advance walks the humanoid toward the Goal by dt (it stands once there)
-// and updates the rig.
+// and updates the rig. The script's step along x is refused when it would
+// put the body inside a wall: a solid anywhere in the column from
+// courseBodyHeight above Position down to just above a step the follower
+// climbs (DefaultMaxStep), or down to Position itself while the body falls,
+// when it would move a bone of the falling body deeper into a solid. So a
+// character that fell into a pit is not dragged through the pit's wall
+// (it stays there, the course unfinished), while one falling off a drop
+// keeps walking on, away from the riser.
 func (s *Course) Advance(dt float64) {
 	r := s.Rig
 	if !s.Done() {
-		r.Position[0] = math.Min(r.Position[0]+s.Speed*dt, s.Course.Goal[0])
+		x := math.Min(r.Position[0]+s.Speed*dt, s.Course.Goal[0])
+		lo := ikanim.DefaultMaxStep + 1
+		if s.Follower.Falling() {
+			lo = 1
+		}
+		p := mgl64.Vec2{x, r.Position[1]}
+		if s.solids.SegmentDepth(p.Sub(mgl64.Vec2{0, lo}), p.Sub(mgl64.Vec2{0, courseBodyHeight}), 1) > 0 ||
+			s.Follower.Falling() && s.deeper(x-r.Position[0]) {
+			x = r.Position[0]
+			s.blocked++
+		}
+		r.Position[0] = x
 	}
 	r.Facing = ikanim.FacingRight
 	r.Update(dt)
+	if f := s.Follower.Falling(); f {
+		if !s.wasFalling {
+			s.fallAtDrop = s.Course.Sections[s.sectionIndex(r.Position[0])].Feature == terrain.FeatureDrops
+		}
+		s.airFrames++
+		if !s.fallAtDrop {
+			s.pitFrames++
+		}
+		s.wasFalling = true
+	} else {
+		s.wasFalling = false
+	}
 }
+
+// deeper reports whether moving the pose by dx along x would put a bone
+// segment deeper into the solids than it is now (a falling body's hanging
+// legs meeting a wall).
+func (s *Course) deeper(dx float64) bool {
+	r, d := s.Rig, mgl64.Vec2{dx, 0}
+	for i := 0; i < r.Def().NumBones(); i++ {
+		a, b := r.Joint(i)
+		if s.solids.SegmentDepth(a.Add(d), b.Add(d), 1) > s.solids.SegmentDepth(a, b, 1)+1e-9 {
+			return true
+		}
+	}
+	return false
+}
+
+// sectionIndex is the index of the section at x (the last one past the
+// end).
+func (s *Course) sectionIndex(x float64) int {
+	for i, sec := range s.Course.Sections {
+		if x < sec.X1 {
+			return i
+		}
+	}
+	return len(s.Course.Sections) - 1
+}
+
+// Falls returns the frames the body was airborne, those of falls that did
+// not start over a drop section, and the frames the script's step was
+// refused because the body would have entered a wall (Advance).
+func (s *Course) Falls() (air, pit, blocked int) { return s.airFrames, s.pitFrames, s.blocked }
+
+// OnAir returns the frames in which a foot the walk cycle had planted had no
+// ground within courseReach under any point of its sole, counted per foot.
+func (s *Course) OnAir() int { return s.onAir }
 
 // featureIndex is the index into the by-feature figures of the section at x.
 func (s *Course) featureIndex(x float64) int {
@@ -166,6 +253,9 @@ func (s *Course) Measure(dt float64) {
 		}
 		// Grounder leg 0 is the far leg, the walk cycle's leg 1.
 		planted := s.Cycle.Planted(1-i, r.Time) && s.Cycle.Amount() > 0 && !air
+		if planted && !ok {
+			s.onAir++
+		}
 		if planted && ok {
 			m.Contact(gap)
 			s.gapBy[f] = math.Max(s.gapBy[f], gap)

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/ikanim/kit/terrain"
 )
 
@@ -12,6 +14,10 @@ import (
 type courseFigs struct {
 	gapMean, gapMax, pen, sole, limb, slip, bodyPop, bodyPopPerS, jointPop float64
 	flips, nans, stances, unfinished                                       int
+	// airborne frames, those of falls not off a drop, script steps refused
+	// (Course.Falls)
+	air, pit, blocked int
+	onAir             int // planted-foot frames with no ground under the sole (Course.OnAir)
 }
 
 // max folds o into f (the mean is the mean of the means).
@@ -29,6 +35,10 @@ func (f *courseFigs) fold(o courseFigs, n int) {
 	f.nans += o.nans
 	f.stances += o.stances
 	f.unfinished += o.unfinished
+	f.air += o.air
+	f.pit += o.pit
+	f.blocked += o.blocked
+	f.onAir += o.onAir
 }
 
 // runCourse walks the humanoid over the course of seed at tps, from Start
@@ -56,6 +66,8 @@ func runCourse(t testing.TB, seed uint64, tps int, opts terrain.BipedCourseOptio
 	if !s.Done() {
 		f.unfinished = 1
 	}
+	f.air, f.pit, f.blocked = s.Falls()
+	f.onAir = s.OnAir()
 	return f, s
 }
 
@@ -128,8 +140,8 @@ func courseSuite(t *testing.T, opts terrain.BipedCourseOptions, seeds int, b cou
 			}
 		}
 		f := all[ri]
-		t.Logf("%3d TPS, %d courses: contact gap mean %.3f max %.3f px (seed %d), penetration %.3f px, whole-sole penetration %.3f px (seed %d), limb penetration %.3f px (seed %d), slip %.3f px (%d stances), body pop %.3f px/frame (%.1f px/s), joint pop %.2f deg/frame, bend flips %d, NaN %d, unfinished %d",
-			tps, seeds, f.gapMean, f.gapMax, worstSeed[0], f.pen, f.sole, worstSeed[1], f.limb, worstSeed[2], f.slip, f.stances, f.bodyPop, f.bodyPopPerS, f.jointPop, f.flips, f.nans, f.unfinished)
+		t.Logf("%3d TPS, %d courses: contact gap mean %.3f max %.3f px (seed %d), penetration %.3f px, whole-sole penetration %.3f px (seed %d), limb penetration %.3f px (seed %d), slip %.3f px (%d stances), body pop %.3f px/frame (%.1f px/s), joint pop %.2f deg/frame, bend flips %d, NaN %d, unfinished %d, airborne %d frames (%d not off a drop), steps refused %d, planted feet on air %d frames",
+			tps, seeds, f.gapMean, f.gapMax, worstSeed[0], f.pen, f.sole, worstSeed[1], f.limb, worstSeed[2], f.slip, f.stances, f.bodyPop, f.bodyPopPerS, f.jointPop, f.flips, f.nans, f.unfinished, f.air, f.pit, f.blocked, f.onAir)
 	}
 	names := make([]string, 0, len(worst))
 	for n := range worst {
@@ -162,6 +174,12 @@ func courseSuite(t *testing.T, opts terrain.BipedCourseOptions, seeds int, b cou
 		if f.flips != 0 || f.nans != 0 || f.unfinished != 0 {
 			t.Errorf("%d TPS: bend flips %d, NaN %d, unfinished courses %d, want 0, 0 and 0", tps, f.flips, f.nans, f.unfinished)
 		}
+		// The courses are walkable (pits bridged by boards, slots narrower
+		// than a foot, steps no higher than the follower climbs): the body
+		// falls only off drops, and the script never meets a wall.
+		if f.pit != 0 || f.blocked != 0 || f.onAir != 0 {
+			t.Errorf("%d TPS: %d airborne frames not off a drop, %d script steps refused at a wall, %d planted-foot frames on air, want 0, 0 and 0", tps, f.pit, f.blocked, f.onAir)
+		}
 	}
 	// Frame-rate independence (QUALITY.md: within 10%, floor 0.05 px),
 	// logged: the defaults do not meet it yet.
@@ -181,6 +199,122 @@ func courseSuite(t *testing.T, opts terrain.BipedCourseOptions, seeds int, b cou
 		}
 		if hi-lo > 0.1*hi && hi-lo > 0.05 {
 			t.Logf("%s differs across 30/60/144 TPS: %.3f to %.3f (target: within 10%%)", c.name, lo, hi)
+		}
+	}
+}
+
+// A body that falls into a pit (here teleported under a board, below the
+// rim, beside the pit's far wall) is not dragged through the wall by the
+// course's script:
+// its steps are refused while the wall is in the way of its body or of its
+// hanging legs, and the fall is counted as one not off a drop; the
+// pit is bottomless, so it keeps falling out of the space, without NaN.
+func TestCourseFallIntoPitIsNotDraggedThroughWall(t *testing.T) {
+	s, err := NewCourse(Art{}, 1, terrain.BipedCourseOptions{Features: terrain.FeatureBoards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var board []mgl64.Vec2
+	for _, p := range s.Course.Polygons {
+		if len(p) == 4 && p[2][1] < s.Course.Options.Height {
+			board = p
+			break
+		}
+	}
+	if board == nil {
+		t.Fatal("no board on the course")
+	}
+	far, rim := board[1][0]-12, board[2][1] // the pit's far wall and its top
+	s.Rig.Teleport(mgl64.Vec2{far - 8, rim + 60})
+	for i := 0; i < 300; i++ {
+		s.Step(1.0 / 60)
+		// (until it has fallen out of the bottom of the space, where no
+		// wall is in its way)
+		if p := s.Rig.Position; p[0] > far && p[1]-courseBodyHeight < s.Course.Options.Height {
+			t.Fatalf("frame %d: body at %v, through the pit's wall at x %v", i, p, far)
+		}
+	}
+	if p := s.Rig.Position; !s.Follower.Falling() || !(p[1] > s.Course.Options.Height) || s.meter.NaNs() != 0 {
+		t.Errorf("after 5 s: body at %v, falling %v, NaN %d; want still falling below the space, no NaN", p, s.Follower.Falling(), s.meter.NaNs())
+	}
+	air, pit, blocked := s.Falls()
+	if air == 0 || pit != air || blocked == 0 || s.Done() {
+		t.Errorf("airborne %d frames, %d not off a drop, %d steps refused, at the goal %v; want all frames airborne in the pit, some steps refused, not at the goal", air, pit, blocked, s.Done())
+	}
+}
+
+// gapCourse is a flat course at y 288 with bottomless gaps of the given
+// widths, 200 px apart, built by hand like a generated one.
+func gapCourse(t testing.TB, widths ...float64) *terrain.BipedCourse {
+	t.Helper()
+	o := terrain.BipedCourseOptions{Width: 1280, Height: 480}
+	w, err := terrain.New(o.Width, o.Height)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &terrain.BipedCourse{World: w, Start: mgl64.Vec2{40, 288}, Goal: mgl64.Vec2{o.Width - 40, 288}, Options: o}
+	x := 0.0
+	piece := func(x0, x1 float64) {
+		pts := []mgl64.Vec2{{x0, 288}, {x1, 288}}
+		if _, err := w.AddGround(pts, o.Height, terrain.TagGround); err != nil {
+			t.Fatal(err)
+		}
+		c.Polygons = append(c.Polygons, append(pts, mgl64.Vec2{x1, o.Height}, mgl64.Vec2{x0, o.Height}))
+	}
+	for i, gw := range widths {
+		next := 240 + 200*float64(i)
+		piece(x, next)
+		x = next + gw
+	}
+	piece(x, o.Width)
+	c.Sections = []terrain.CourseSection{{Feature: terrain.FeatureFlat, X0: 0, X1: o.Width}}
+	return c
+}
+
+// The README's humanoid walks over gaps narrower than the follower's
+// HoldSpan (8 to 46 px, bottomless) without falling and without a planted
+// foot on air, and falls into one of 60 px (out of the bottom of the space),
+// where the script does not drag it through the far wall; at 30, 60 and 144
+// TPS.
+func TestCourseGaps(t *testing.T) {
+	for _, tps := range []int{30, 60, 144} {
+		for _, c := range []struct {
+			widths []float64
+			fall   bool
+		}{
+			{[]float64{8, 20, 40, 46}, false},
+			{[]float64{60}, true},
+		} {
+			s, err := NewCourseOf(Art{}, gapCourse(t, c.widths...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dt := 1 / float64(tps)
+			for i, n := 0, int((s.Course.Goal[0]-s.Course.Start[0])/s.Speed*float64(tps))+2*tps; i < n; i++ {
+				s.Step(dt)
+				// (until the body has fallen below the bottom of the space,
+				// where no wall is in its way)
+				if p := s.Rig.Position; c.fall && p[0] > 240+60 && p[1]-courseBodyHeight < s.Course.Options.Height {
+					t.Fatalf("%d TPS, gap of 60 px: body at %v, through the far wall at x 300", tps, p)
+				}
+			}
+			s.Flush()
+			air, pit, blocked := s.Falls()
+			m := &s.meter
+			t.Logf("%3d TPS, gaps %v: airborne %d frames, steps refused %d, planted feet on air %d frames, contact gap max %.3f px, whole-sole penetration %.3f px, limb penetration %.3f px, slip %.3f px, joint pop %.2f deg/frame, NaN %d, at the goal %v",
+				tps, c.widths, air, blocked, s.OnAir(), m.ContactGapMax(), s.pen.SoleMax(), s.pen.LimbMax(), m.FootSlipMax(), m.JointPopMaxDeg(), m.NaNs(), s.Done())
+			if m.NaNs() != 0 {
+				t.Errorf("%d TPS, gaps %v: NaN %d", tps, c.widths, m.NaNs())
+			}
+			if c.fall {
+				if pit == 0 || s.Done() {
+					t.Errorf("%d TPS, gaps %v: airborne %d frames, at the goal %v; want fallen in, not at the goal", tps, c.widths, pit, s.Done())
+				}
+				continue
+			}
+			if air != 0 || s.OnAir() != 0 || !s.Done() {
+				t.Errorf("%d TPS, gaps %v: airborne %d frames, planted feet on air %d frames, at the goal %v; want 0, 0, true", tps, c.widths, air, s.OnAir(), s.Done())
+			}
 		}
 	}
 }

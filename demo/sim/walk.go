@@ -53,6 +53,8 @@ type Walk struct {
 	legs    [2]limb // grounder legs: far, near
 	popPerS float64 // largest body offset speed, px/s
 	pelvisV float64 // largest pelvis speed along up, px/s
+	falls   int     // frames the body was airborne (the level has no pit)
+	onAir   int     // planted-foot frames with no ground under the sole
 }
 
 // NewWalk builds the walk scene.
@@ -123,6 +125,9 @@ func (s *Walk) Measure(dt float64) {
 	}
 	rigFinite(m, r)
 	jointPops(m, r, s.pops)
+	if s.Follower.Falling() {
+		s.falls++
+	}
 	d := s.body.Step(r.BodyOffset[1])
 	m.BodyPop(d)
 	if dt > 0 {
@@ -137,6 +142,9 @@ func (s *Walk) Measure(dt float64) {
 		gap, ok := soleGap(s.World, r, l[2], s.Grounder.LegDef(i))
 		if planted && ok && !s.Grounder.DisableFeet {
 			m.Contact(gap)
+		}
+		if planted && !ok && !s.Grounder.DisableFeet {
+			s.onAir++
 		}
 		ankle, _ := r.Joint(l[2])
 		s.stance[i].Track(m, planted && ok, ankle)
@@ -157,11 +165,17 @@ func (s *Walk) Meter() *quality.Meter { return &s.meter }
 func (s *Walk) Extra() map[string]float64 {
 	return map[string]float64{
 		"body_pop_max_px_per_s": s.popPerS,
+		// Every part of the level is walkable (its 40 px gap is narrower
+		// than the follower's default HoldSpan, 48 px): any airborne frame
+		// is a fall.
+		"falls":                 float64(s.falls),
 		"pelvis_speed_max_px_s": s.pelvisV,
 		// Per foot: 3 rays for the tilt, 5 along the whole sole and up to
-		// 4 along it at risers; the follower's 2 (swing plans add theirs
-		// once per step).
-		"foot_rays_per_frame_max": float64(2*(3+5+4) + 2),
+		// 4 along it at risers; the follower's 2, and in frames where both
+		// miss up to HoldSpan/HoldStep = 12 behind and 12 ahead for the
+		// span that holds the body over a gap (11 at most over the level's
+		// 40 px gap); swing plans add theirs once per step.
+		"foot_rays_per_frame_max": float64(2*(3+5+4) + 2 + 2*ikanim.DefaultHoldSpan/ikanim.DefaultHoldStep),
 	}
 }
 

@@ -70,6 +70,11 @@ func TestWalkSceneQuality(t *testing.T) {
 		if m.BendFlips() != 0 || m.NaNs() != 0 {
 			t.Errorf("%d TPS: bend flips %d, NaN %d, want 0 and 0", tps, m.BendFlips(), m.NaNs())
 		}
+		// The 40 px gap is walked over (the follower's default HoldSpan),
+		// not fallen into.
+		if s.falls != 0 || s.onAir != 0 {
+			t.Errorf("%d TPS: %d airborne frames, %d planted-foot frames on air, want 0 and 0 (the gap is walked over)", tps, s.falls, s.onAir)
+		}
 		// Per-frame body pop scales with the frame time; per second it is
 		// the same motion at every rate.
 		all[len(all)-1].bodyPop *= float64(tps)
