@@ -101,6 +101,9 @@ type Limb struct {
 	solidBend float64
 	blocked   bool
 	effPush   mgl64.Vec2 // Solids: the target's push off a surface the effector touches (character frame)
+	held      bool       // the target is the same world point as last frame
+	heldShift mgl64.Vec2 // Solids: last frame's move of the target off the straight line, world
+	heldOn    bool       // heldShift is set
 	side      float64
 	swapFrom  float64
 	swapT     float64
@@ -235,6 +238,10 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	// finite one (no jump back to the animation in one frame); with none
 	// yet, the controller's side is off.
 	finite := num.FiniteVec(l.Target)
+	// held: the same world target as last frame (a hand on a hold, a
+	// planted foot): Solids keeps last frame's correction of it, so a held
+	// hand or foot does not slide as the body moves.
+	l.held = finite && l.hasTarget && l.Target.Sub(l.lastTarget).Len() < heldTolerance
 	if finite {
 		l.lastTarget, l.hasTarget = l.Target, true
 	}
@@ -257,7 +264,7 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	if w <= 0 {
 		l.Result = ik.Result{}
 		l.effOn = false
-		l.solidBend, l.blocked, l.side, l.swapT, l.effPush = 0, false, 0, 1, mgl64.Vec2{}
+		l.solidBend, l.blocked, l.side, l.swapT, l.effPush, l.heldOn = 0, false, 0, 1, mgl64.Vec2{}, false
 		return false
 	}
 	target := tc

@@ -12,7 +12,9 @@ package ikanim
 // so a hand sent into a wall (or through a thin one) rests margin px in
 // front of the surface the straight line from the shoulder meets, and moves
 // continuously while the target slides along, toward or into the wall. A
-// miss leaves T.
+// miss leaves T. A target that stays at the same world point (a hand on a
+// hold) keeps last frame's correction, so it does not slide as the body
+// moves.
 //
 // Bend side. For a two-bone limb whose middle joint may bend both ways (its
 // limit, if any, allows angles of both signs), the joint of the chosen side
@@ -46,6 +48,10 @@ import (
 // of a surface (Limb.SolidMargin 0).
 const DefaultSolidMargin = 1.0
 
+// heldTolerance, px: a Target that moved less than this since last frame is
+// held (a hand on a hold, computed afresh each frame by a controller).
+const heldTolerance = 1e-6
+
 // straightShare: a limb returns to its own bend side from a swapped one only
 // within this share of its full reach, where the two sides nearly coincide.
 const straightShare = 0.97
@@ -62,7 +68,12 @@ func (l *Limb) keepOut(r *Rig, target mgl64.Vec2, bend float64) (mgl64.Vec2, flo
 	if !(margin > 0) {
 		margin = DefaultSolidMargin
 	}
-	if v := target.Sub(root); v[0] != 0 || v[1] != 0 {
+	raw := target
+	if l.held && l.heldOn {
+		// A held target keeps last frame's correction (no slide).
+		target = target.Add(r.frame.dirToLocal(l.heldShift))
+		l.blocked = l.heldShift != (mgl64.Vec2{})
+	} else if v := target.Sub(root); v[0] != 0 || v[1] != 0 {
 		n := math.Hypot(v[0], v[1])
 		// The ray runs margin past the target, so a target that nears a
 		// surface slows down to it instead of jumping back by margin, and
@@ -78,6 +89,7 @@ func (l *Limb) keepOut(r *Rig, target mgl64.Vec2, bend float64) (mgl64.Vec2, flo
 			}
 		}
 	}
+	l.heldShift, l.heldOn = r.frame.dirToWorld(target.Sub(raw)), true
 	if l.twoBone == nil || l.UsePole || !d.bendsBothWays() {
 		l.solidBend = 0
 		return target, bend
@@ -189,7 +201,10 @@ const (
 // normal by what is in, at most effPushRate px/s; with more than effSlack
 // px to spare the push winds back at effRelaxRate px/s. The push moves the
 // next frames' target (after the straight-line rule), so the hand or foot
-// backs off a wall it points into, continuously.
+// backs off a wall it points into, continuously. While the limb's world
+// Target stays where it was (a hand on a hold) the push does not wind
+// back unless the effector would be clear without it, so a held hand does
+// not slide.
 func (l *Limb) keepEffectorOut(r *Rig, e int, target mgl64.Vec2, ang, dt float64) {
 	length := r.def.bones[e].Length * r.scale[e]
 	if !(length > 0) || !(dt > 0) {
@@ -211,7 +226,7 @@ func (l *Limb) keepEffectorOut(r *Rig, e int, target mgl64.Vec2, ang, dt float64
 	case ok && h < reach:
 		nl := r.frame.dirToLocal(n)
 		l.effPush = l.effPush.Add(nl.Mul(math.Min(reach-h, effPushRate*dt)))
-	case !ok && (l.effPush[0] != 0 || l.effPush[1] != 0):
+	case !ok && (l.effPush[0] != 0 || l.effPush[1] != 0) && (!l.held || l.pushUnneeded(r, target, reach+effSlack, c, s)):
 		if m := math.Hypot(l.effPush[0], l.effPush[1]); m <= effRelaxRate*dt {
 			l.effPush = mgl64.Vec2{}
 		} else {
@@ -222,4 +237,13 @@ func (l *Limb) keepEffectorOut(r *Rig, e int, target mgl64.Vec2, ang, dt float64
 	if m := math.Hypot(l.effPush[0], l.effPush[1]); m > reach {
 		l.effPush = l.effPush.Mul(reach / m)
 	}
+}
+
+// pushUnneeded reports whether the effector, from the target without the
+// push (pushed, character frame), is clear of every surface for length px
+// along (c, s).
+func (l *Limb) pushUnneeded(r *Rig, pushed mgl64.Vec2, length, c, s float64) bool {
+	t := pushed.Sub(l.effPush)
+	_, _, hit := l.Solids.Raycast(r.frame.toWorld(t), r.frame.toWorld(mgl64.Vec2{t[0] + length*c, t[1] + length*s}))
+	return !hit
 }
