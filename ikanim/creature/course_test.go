@@ -83,6 +83,7 @@ type courseFigures struct {
 	frames   int // creature frames
 	worstPen int // seed of the deepest limb penetration (merged figures)
 	worstStk int // seed of the longest stall (merged figures)
+	tent     quality.Tentacles
 }
 
 // courseNeighbours returns the pairs of legs of one side that are
@@ -143,6 +144,8 @@ func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigure
 	var prog quality.Progress
 	var run quality.Limbs
 	joints := make([][]mgl64.Vec2, c.NumLegs())
+	angles := make([]quality.JointAngles, c.NumLegs())
+	tentacled := def.legs[0].chain != nil
 	dt := 1 / tps
 	arrived, after := false, 0.0
 	for frame := 0; float64(frame)*dt < courseSeconds && after < 0.5; frame++ {
@@ -173,6 +176,9 @@ func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigure
 			crossed = crossed || quality.LegsCrossed(joints[pr[0]], joints[pr[1]], c.Right())
 		}
 		run.Crossing(crossed)
+		if tentacled {
+			courseTentacles(&f.tent, joints, angles, c.Up())
+		}
 		run.Airborne(sol.Distance(pos), reach, true)
 		if !arrived {
 			run.Stuck(prog.Track(dt, pos.Sub(goal).Len()))
@@ -186,6 +192,22 @@ func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigure
 	}
 	run.Course(arrived)
 	f.limbs.Merge(&run)
+}
+
+// courseTentacles records one frame of a tentacle creature's tentacle
+// figures (quality.Tentacles): loops, any two tentacles crossed, the highest
+// joint above its root along up, the joint pop.
+func courseTentacles(t *quality.Tentacles, joints [][]mgl64.Vec2, angles []quality.JointAngles, up mgl64.Vec2) {
+	loop, crossed, rise, pop := false, false, 0.0, 0.0
+	for i, js := range joints {
+		loop = loop || quality.SelfCrossed(js)
+		rise = math.Max(rise, quality.Rise(js, up))
+		pop = math.Max(pop, angles[i].Track(js, up))
+		for _, o := range joints[i+1:] {
+			crossed = crossed || quality.ChainsCross(js, o)
+		}
+	}
+	t.Frame(loop, crossed, rise, pop)
 }
 
 // courseMeasure runs n seeds of def at tps on all cores and returns the
@@ -222,6 +244,7 @@ func courseMeasure(t testing.TB, def *Def, n int, tps float64) *courseFigures {
 		all.nan += figs[s].nan
 		all.penFr += figs[s].penFr
 		all.frames += figs[s].frames
+		all.tent.Merge(&figs[s].tent)
 	}
 	// Slip: a Meter has no Merge; the worst stance of all runs.
 	slip := 0.0
@@ -287,6 +310,10 @@ func TestCreatureCourses(t *testing.T) {
 				arrived, slip := r[quality.KeyArrivedPct], f.meter.FootSlipMax()
 				t.Logf("%d courses: arrived %.0f %% (target 99), limb penetration max %.2f px (seed %d; target 0.5) in %.1f %% of frames, leg crossings %d frames (target 0), slip max %.3f px (target 0.5), stuck max %.1f s (seed %d; target 2), falls %d frames (target 0), NaN %d",
 					n, arrived, pen, f.worstPen, 100*float64(f.penFr)/float64(f.frames), cross, slip, r[quality.KeyStuckMax], f.worstStk, falls, f.nan)
+				if tf := &f.tent; tf.Frames() > 0 {
+					t.Logf("tentacles: loops %d of %d frames (%.1f %%), tentacles crossed %d frames (%.1f %%), highest joint %.1f px above its root, joint pop max %.1f deg",
+						tf.Loops(), tf.Frames(), 100*float64(tf.Loops())/float64(tf.Frames()), tf.Crossings(), 100*float64(tf.Crossings())/float64(tf.Frames()), tf.RiseMax(), tf.JointPopMaxDeg())
+				}
 				if f.nan != 0 {
 					t.Errorf("%d runs with NaN, want 0", f.nan)
 				}
