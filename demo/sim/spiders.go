@@ -264,7 +264,9 @@ const limbStep = 1.0
 //   - for creatures on tentacles (legs of more than 3 segments), the
 //     tentacle figures of quality.Tentacles: tentacle_loops,
 //     tentacle_crossings (any two tentacles of the creature),
-//     tentacle_rise_max_px and tentacle_joint_pop_max_deg.
+//     tentacle_rise_max_px, tentacle_planted_rise_max_px,
+//     tentacle_rise_frames, tentacle_joint_pop_max_deg and
+//     tentacle_pop_frames.
 //
 // measure does not allocate after a creature's first frame.
 type limbMeter struct {
@@ -394,16 +396,20 @@ func (m *limbMeter) tentacles(c *creature.Creature) {
 		m.angles[c] = ang
 	}
 	up := c.Up()
-	loop, crossed, rise, pop := false, false, 0.0, 0.0
+	loop, crossed, rise, planted, pop := false, false, 0.0, 0.0, 0.0
 	var js [creature.MaxLegs][]mgl64.Vec2
 	for i := 0; i < n; i++ {
 		js[i] = c.TentacleJoints(i, m.tjs[i][:0])
 		loop = loop || quality.SelfCrossed(js[i])
-		rise = math.Max(rise, quality.Rise(js[i], up))
+		r := quality.Rise(js[i], up)
+		rise = math.Max(rise, r)
+		if c.Leg(i).Planted {
+			planted = math.Max(planted, r)
+		}
 		pop = math.Max(pop, ang[i].Track(js[i], up))
 		for j := 0; j < i && !crossed; j++ {
 			crossed = quality.ChainsCross(js[i], js[j])
 		}
 	}
-	m.tent.Frame(loop, crossed, rise, pop)
+	m.tent.Frame(loop, crossed, rise, planted, pop)
 }

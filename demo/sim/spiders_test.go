@@ -146,8 +146,8 @@ func TestCreatureSpidersLimbFigures(t *testing.T) {
 		x := runSpiders(t, tps, 24).Extra()
 		t.Logf("%3d TPS: limb penetration max %.2f px, leg crossings %v frames, falls %v frames, stuck max %.1f s",
 			tps, x["limb_penetration_max_px"], x["leg_crossings"], x["falls"], x["stuck_s_max"])
-		t.Logf("%3d TPS: squid: tentacle loops %v frames, tentacles crossed %v frames, highest joint %.1f px above its root, tentacle joint pop max %.1f deg",
-			tps, x["tentacle_loops"], x["tentacle_crossings"], x["tentacle_rise_max_px"], x["tentacle_joint_pop_max_deg"])
+		t.Logf("%3d TPS: squid: tentacle loops %v frames, tentacles crossed %v frames, highest joint %.1f px above its root (planted %.1f px, above 8 px in %v frames), tentacle joint pop max %.1f deg (above 15 in %v frames)",
+			tps, x["tentacle_loops"], x["tentacle_crossings"], x["tentacle_rise_max_px"], x["tentacle_planted_rise_max_px"], x["tentacle_rise_frames"], x["tentacle_joint_pop_max_deg"], x["tentacle_pop_frames"])
 		for _, k := range []string{"limb_penetration_max_px", "leg_crossings", "falls", "stuck_s_max"} {
 			if _, ok := x[k]; !ok {
 				t.Errorf("%d TPS: %s missing from Extra", tps, k)

@@ -177,7 +177,7 @@ func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigure
 		}
 		run.Crossing(crossed)
 		if tentacled {
-			courseTentacles(&f.tent, joints, angles, c.Up())
+			courseTentacles(&f.tent, c, joints, angles)
 		}
 		run.Airborne(sol.Distance(pos), reach, true)
 		if !arrived {
@@ -195,19 +195,25 @@ func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigure
 }
 
 // courseTentacles records one frame of a tentacle creature's tentacle
-// figures (quality.Tentacles): loops, any two tentacles crossed, the highest
-// joint above its root along up, the joint pop.
-func courseTentacles(t *quality.Tentacles, joints [][]mgl64.Vec2, angles []quality.JointAngles, up mgl64.Vec2) {
-	loop, crossed, rise, pop := false, false, 0.0, 0.0
+// figures (quality.Tentacles) of creature c, whose tentacles' joints are
+// joints: loops, any two tentacles crossed, the highest joint above its
+// root along up (any tentacle, planted ones), the joint pop.
+func courseTentacles(t *quality.Tentacles, c *Creature, joints [][]mgl64.Vec2, angles []quality.JointAngles) {
+	up := c.Up()
+	loop, crossed, rise, planted, pop := false, false, 0.0, 0.0, 0.0
 	for i, js := range joints {
 		loop = loop || quality.SelfCrossed(js)
-		rise = math.Max(rise, quality.Rise(js, up))
+		r := quality.Rise(js, up)
+		rise = math.Max(rise, r)
+		if c.Leg(i).Planted {
+			planted = math.Max(planted, r)
+		}
 		pop = math.Max(pop, angles[i].Track(js, up))
 		for _, o := range joints[i+1:] {
 			crossed = crossed || quality.ChainsCross(js, o)
 		}
 	}
-	t.Frame(loop, crossed, rise, pop)
+	t.Frame(loop, crossed, rise, planted, pop)
 }
 
 // courseMeasure runs n seeds of def at tps on all cores and returns the
@@ -311,8 +317,9 @@ func TestCreatureCourses(t *testing.T) {
 				t.Logf("%d courses: arrived %.0f %% (target 99), limb penetration max %.2f px (seed %d; target 0.5) in %.1f %% of frames, leg crossings %d frames (target 0), slip max %.3f px (target 0.5), stuck max %.1f s (seed %d; target 2), falls %d frames (target 0), NaN %d",
 					n, arrived, pen, f.worstPen, 100*float64(f.penFr)/float64(f.frames), cross, slip, r[quality.KeyStuckMax], f.worstStk, falls, f.nan)
 				if tf := &f.tent; tf.Frames() > 0 {
-					t.Logf("tentacles: loops %d of %d frames (%.1f %%), tentacles crossed %d frames (%.1f %%), highest joint %.1f px above its root, joint pop max %.1f deg",
-						tf.Loops(), tf.Frames(), 100*float64(tf.Loops())/float64(tf.Frames()), tf.Crossings(), 100*float64(tf.Crossings())/float64(tf.Frames()), tf.RiseMax(), tf.JointPopMaxDeg())
+					pct := func(n int) float64 { return 100 * float64(n) / float64(tf.Frames()) }
+					t.Logf("tentacles: loops %d of %d frames (%.1f %%), tentacles crossed %d frames (%.1f %%), highest joint %.1f px above its root (planted %.1f px; planted above 8 px in %.1f %% of frames), joint pop max %.1f deg (above 15 deg in %.1f %% of frames)",
+						tf.Loops(), tf.Frames(), pct(tf.Loops()), tf.Crossings(), pct(tf.Crossings()), tf.RiseMax(), tf.PlantedRiseMax(), pct(tf.RiseFrames()), tf.JointPopMaxDeg(), pct(tf.PopFrames()))
 				}
 				if f.nan != 0 {
 					t.Errorf("%d runs with NaN, want 0", f.nan)

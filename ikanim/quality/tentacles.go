@@ -12,10 +12,13 @@ package quality
 //     segment of the other; touching ends do not count);
 //   - rise: the highest point of any joint above its tentacle's root along
 //     the body's up, px (Rise; 0 when every joint is at or below its root:
-//     tentacles hang from the head toward the ground);
+//     tentacles hang from the head toward the ground), of any tentacle and
+//     of the planted ones (a swinging tip may be lifted above the head),
+//     and the frames in which a planted tentacle rises more than RiseOver;
 //   - tentacle joint pop: the largest frame-to-frame change of a joint
 //     angle, degrees (JointAngles: the first bone's angle against the
-//     body's down, every other bone's against its parent).
+//     body's down, every other bone's against its parent), and the frames
+//     in which it is more than 15 degrees (QUALITY.md's joint pop target).
 
 import (
 	"math"
@@ -29,7 +32,14 @@ const (
 	KeyTentacleCrossings = "tentacle_crossings"
 	KeyTentacleRiseMax   = "tentacle_rise_max_px"
 	KeyTentaclePopMax    = "tentacle_joint_pop_max_deg"
+	KeyTentacleRisePlant = "tentacle_planted_rise_max_px"
+	KeyTentacleRiseFr    = "tentacle_rise_frames"
+	KeyTentaclePopFr     = "tentacle_pop_frames"
 )
+
+// tentaclePopOver is the joint pop, radians, above which a frame counts
+// in tentacle_pop_frames (QUALITY.md's 15 degrees).
+const tentaclePopOver = 15 * math.Pi / 180
 
 // SelfCrossed reports whether the polyline pts crosses itself: two of its
 // segments that do not share a joint intersect (SegmentsCross; touching
@@ -113,7 +123,14 @@ func (j *JointAngles) Reset() { j.ok = false }
 // Tentacles accumulates the tentacle figures of creature frames. The zero
 // value is ready to use; no method allocates except Report.
 type Tentacles struct {
+	// RiseOver is the rise of a planted tentacle, px, above which a frame
+	// counts in tentacle_rise_frames. The default (zero) value means 8.
+	RiseOver float64
+
 	frames    int
+	riseFr    int
+	popFr     int
+	plantMax  float64
 	loops     int
 	crossings int
 	riseMax   float64
@@ -122,11 +139,24 @@ type Tentacles struct {
 
 // Frame records one frame of one tentacle creature: loop tells whether
 // any of its tentacles crossed itself, crossed whether two of them crossed
-// each other, rise is the largest Rise of its tentacles (px) and pop the
-// largest joint pop of its tentacles (radians, JointAngles.Track). NaN
-// figures are ignored.
-func (t *Tentacles) Frame(loop, crossed bool, rise, pop float64) {
+// each other, rise is the largest Rise of its tentacles and planted that of
+// its planted ones (px), and pop the largest joint pop of its tentacles
+// (radians, JointAngles.Track). NaN figures are ignored.
+func (t *Tentacles) Frame(loop, crossed bool, rise, planted, pop float64) {
 	t.frames++
+	over := t.RiseOver
+	if !(over > 0) {
+		over = 8
+	}
+	if planted > over {
+		t.riseFr++
+	}
+	if planted > t.plantMax {
+		t.plantMax = planted
+	}
+	if pop > tentaclePopOver {
+		t.popFr++
+	}
 	if loop {
 		t.loops++
 	}
@@ -153,6 +183,17 @@ func (t *Tentacles) Crossings() int { return t.crossings }
 // RiseMax reports the highest joint above its tentacle's root, px.
 func (t *Tentacles) RiseMax() float64 { return t.riseMax }
 
+// PlantedRiseMax reports the highest joint of a planted tentacle above its
+// root, px.
+func (t *Tentacles) PlantedRiseMax() float64 { return t.plantMax }
+
+// RiseFrames reports the frames in which a planted tentacle rose more than
+// RiseOver above its root.
+func (t *Tentacles) RiseFrames() int { return t.riseFr }
+
+// PopFrames reports the frames with a tentacle joint pop above 15 degrees.
+func (t *Tentacles) PopFrames() int { return t.popFr }
+
 // JointPopMaxDeg reports the largest tentacle joint pop, degrees.
 func (t *Tentacles) JointPopMaxDeg() float64 { return t.popMax * 180 / math.Pi }
 
@@ -163,6 +204,9 @@ func (t *Tentacles) Merge(o *Tentacles) {
 	t.crossings += o.crossings
 	t.riseMax = math.Max(t.riseMax, o.riseMax)
 	t.popMax = math.Max(t.popMax, o.popMax)
+	t.plantMax = math.Max(t.plantMax, o.plantMax)
+	t.riseFr += o.riseFr
+	t.popFr += o.popFr
 }
 
 // Report adds the tentacle figures to r under their keys (nothing when no
@@ -178,5 +222,8 @@ func (t *Tentacles) Report(r map[string]float64) map[string]float64 {
 	r[KeyTentacleCrossings] = float64(t.crossings)
 	r[KeyTentacleRiseMax] = t.riseMax
 	r[KeyTentaclePopMax] = t.JointPopMaxDeg()
+	r[KeyTentacleRisePlant] = t.plantMax
+	r[KeyTentacleRiseFr] = float64(t.riseFr)
+	r[KeyTentaclePopFr] = float64(t.popFr)
 	return r
 }

@@ -40,13 +40,14 @@ func TestTentacleFigures(t *testing.T) {
 		t.Errorf("Track after a 90 deg turn = %v, want pi/2", got)
 	}
 	var f Tentacles
-	f.Frame(true, false, 3, 0.1)
-	f.Frame(false, true, 1, 0.2)
+	f.Frame(true, false, 3, 0, 0.1)
+	f.Frame(false, true, 9, 9, 0.3)
 	r := f.Report(nil)
-	if r[KeyTentacleLoops] != 1 || r[KeyTentacleCrossings] != 1 || r[KeyTentacleRiseMax] != 3 || math.Abs(r[KeyTentaclePopMax]-0.2*180/math.Pi) > 1e-12 {
+	if r[KeyTentacleLoops] != 1 || r[KeyTentacleCrossings] != 1 || r[KeyTentacleRiseMax] != 9 || r[KeyTentacleRisePlant] != 9 ||
+		r[KeyTentacleRiseFr] != 1 || r[KeyTentaclePopFr] != 1 || math.Abs(r[KeyTentaclePopMax]-0.3*180/math.Pi) > 1e-12 {
 		t.Errorf("Report = %v", r)
 	}
-	if a := testing.AllocsPerRun(100, func() { j.Track(a, up); f.Frame(SelfCrossed(a), ChainsCross(a, b), Rise(a, up), 0) }); a != 0 {
+	if a := testing.AllocsPerRun(100, func() { j.Track(a, up); f.Frame(SelfCrossed(a), ChainsCross(a, b), Rise(a, up), 0, 0) }); a != 0 {
 		t.Errorf("tentacle figures allocate %v times per frame, want 0", a)
 	}
 }
