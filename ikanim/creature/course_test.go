@@ -299,6 +299,14 @@ var courseBounds = map[string]courseBound{
 	"tentacle4x10/144": {22.40, 22.1, 5483, 0, 96},
 }
 
+// Tentacle figures held by TestCreatureCourses for tentacle shapes, shares
+// of creature frames, %: planted tentacles more than 8 px above their
+// roots (the knot), and tentacles crossing themselves.
+const (
+	tentacleRisePct = 30.0
+	tentacleLoopPct = 4.0
+)
+
 // TestCreatureCourses runs every shape on generated courses at 30, 60 and
 // 144 TPS and reports the figures; see courseBound for what it
 // asserts. The bounds hold for the first 48 seeds (and the counts and maxima
@@ -320,6 +328,16 @@ func TestCreatureCourses(t *testing.T) {
 					pct := func(n int) float64 { return 100 * float64(n) / float64(tf.Frames()) }
 					t.Logf("tentacles: loops %d of %d frames (%.1f %%), tentacles crossed %d frames (%.1f %%), highest joint %.1f px above its root (planted %.1f px; planted above 8 px in %.1f %% of frames), joint pop max %.1f deg (above 15 deg in %.1f %% of frames)",
 						tf.Loops(), tf.Frames(), pct(tf.Loops()), tf.Crossings(), pct(tf.Crossings()), tf.RiseMax(), tf.PlantedRiseMax(), pct(tf.RiseFrames()), tf.JointPopMaxDeg(), pct(tf.PopFrames()))
+					// The knot: solved from the last frame's joints, planted
+					// tentacles curled more than 8 px above the head in
+					// 90.6/91.1/96.3 % of frames (30/60/144 TPS); fanned
+					// (fan.go) 18.0/19.0/16.1 %, loops in 0.6/1.3/2.3 %.
+					if r := pct(tf.RiseFrames()); r > tentacleRisePct {
+						t.Errorf("planted tentacles more than 8 px above the head in %.1f %% of frames, want <= %.0f (a knot)", r, tentacleRisePct)
+					}
+					if l := pct(tf.Loops()); l > tentacleLoopPct {
+						t.Errorf("tentacle loops in %.1f %% of frames, want <= %.0f", l, tentacleLoopPct)
+					}
 				}
 				if f.nan != 0 {
 					t.Errorf("%d runs with NaN, want 0", f.nan)

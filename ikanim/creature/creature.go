@@ -219,6 +219,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 	c.prepareLegs()
 	for i := range c.chains {
 		c.chains[i].side = math.NaN() // the tentacles' shapes start afresh
+		c.chains[i].warp = math.NaN()
 	}
 	dt := c.rateDt
 	c.rateDt = 0

@@ -41,10 +41,11 @@ package creature
 // direction from down toward the arch's side, negative) makes the arch's
 // return half come up to the foot from below, into the ground, once
 // A - beta passes pi/2. Over the band of e = A - beta - pi/2 from -fanDip
-// to fanDip, p falls from 1 to fanWarpMin: t^p moves the arch's outward
-// half up toward the root (a short bend by the head), and the long return
-// comes straight down onto the foot. A warped arch does not fold as
-// tightly, so p is held at or above fanWarpReach - d/length.
+// to fanDip, p falls from 1 to fanWarpMin, at most fanWarpRate per second:
+// t^p moves the arch's outward half up toward the root (a short bend by
+// the head), and the long return comes straight down onto the foot. A
+// warped arch does not fold as tightly, so p is held at or above
+// fanWarpReach - d/length.
 //
 // The tangent turns back and forth by less than pi, so the shape itself
 // never loops; it only can when the foot is nearer than the shape folds
@@ -73,7 +74,11 @@ const (
 	fanKnee = 2.5
 	// fanDip is the half-width, radians, of the band of e (see
 	// fanTentacle) over which the warp sets in.
-	fanDip = 0.5
+	fanDip = 1.0
+	// fanWarpRate is how fast, 1/s, the warp p may change (except where
+	// the foot's distance forces it): a foot crossing the band in a few
+	// frames does not snap the arch's bend from the middle to the root.
+	fanWarpRate = 2.0
 	// fanWarpMin is the strongest warp p.
 	fanWarpMin = 0.5
 	// fanWarpReach: the warp p is held at or above fanWarpReach - d/length
@@ -197,6 +202,12 @@ func (c *Creature) fanTentacle(i int) {
 	// A warped arch does not fold as tight as the plain one (to about
 	// 0.46 of the length at p = 0.5, 0.22 at 0.7): the warp is held to
 	// what the foot's distance allows.
+	if c.rateDt > 0 && ch.warp == ch.warp {
+		// At most fanWarpRate per second (c.rateDt: this update's dt;
+		// Place, which has none, sets it at once).
+		step := fanWarpRate * c.rateDt
+		p = min(max(p, ch.warp-step), ch.warp+step)
+	}
 	p = max(p, min(1, fanWarpReach-math.Hypot(dx, dy)/ld.reach))
 	if s != ch.side || p != ch.warp { // NaN after Place
 		fanProfile(ch.h, s, p)
