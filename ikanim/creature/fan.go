@@ -105,6 +105,37 @@ func fanProfile(h []float64, s, p float64) {
 	}
 }
 
+// fanTableSteps is the number of steps of the warp p from fanWarpMin to 1
+// that fanWarps tabulates.
+const fanTableSteps = 64
+
+// fanWarps returns the profiles of the arch (s = 1) for n bones at the
+// warps p = fanWarpMin + (1 - fanWarpMin) * j / fanTableSteps, j = 0 ..
+// fanTableSteps, one after the other (fanProfileTable interpolates them).
+func fanWarps(n int) []float64 {
+	tab := make([]float64, (fanTableSteps+1)*n)
+	for j := 0; j <= fanTableSteps; j++ {
+		p := fanWarpMin + (1-fanWarpMin)*float64(j)/fanTableSteps
+		fanProfile(tab[j*n:(j+1)*n], 1, p)
+	}
+	return tab
+}
+
+// fanProfileTable writes the profile for the side s = +-1 and the warp p
+// into h, interpolated linearly between the two nearest warps of tab
+// (fanWarps): the per-frame path, with no trigonometry (the arch of s = -1
+// is that of s = 1 negated).
+func fanProfileTable(h, tab []float64, s, p float64) {
+	n := len(h)
+	x := (p - fanWarpMin) / (1 - fanWarpMin) * fanTableSteps
+	j := min(max(int(x), 0), fanTableSteps-1)
+	f := min(max(x-float64(j), 0), 1)
+	a, b := tab[j*n:(j+1)*n], tab[(j+1)*n:(j+2)*n]
+	for k := range h {
+		h[k] = s * (a[k] + f*(b[k]-a[k]))
+	}
+}
+
 // fanAmpMax returns the amplitude at which the chord of the arch (s = 1)
 // with bone lengths lens is shortest (the first minimum of |E|, searched
 // in steps of 0.01 rad).
@@ -210,7 +241,11 @@ func (c *Creature) fanTentacle(i int) {
 	}
 	p = max(p, min(1, fanWarpReach-math.Hypot(dx, dy)/ld.reach))
 	if s != ch.side || p != ch.warp { // NaN after Place
-		fanProfile(ch.h, s, p)
+		if s == 1 || s == -1 {
+			fanProfileTable(ch.h, ld.fanTable, s, p)
+		} else {
+			fanProfile(ch.h, s, p) // in a turn
+		}
 		ch.side, ch.warp = s, p
 	}
 	h := ch.h
