@@ -218,8 +218,10 @@ func (s *Spiders) Meter() *quality.Meter { return &s.meter }
 
 // Extra implements Scene: the limb figures (limbMeter): limb penetration,
 // leg crossings, falls and stuck (arrived is left out: the creatures loop
-// on their paths).
-func (s *Spiders) Extra() map[string]float64 { return s.limbs.limbs.Report(nil) }
+// on their paths), and the squid's tentacle figures.
+func (s *Spiders) Extra() map[string]float64 {
+	return s.limbs.tent.Report(s.limbs.limbs.Report(nil))
+}
 
 // Focus implements Scene: ahead of the player's spider once the player
 // steers it; before that, ahead of the creature FocusIndex names, each
@@ -258,21 +260,33 @@ const limbStep = 1.0
 //   - falls: creature frames with the body farther from every surface than
 //     any of its feet reaches (a hip's offset plus its leg's length);
 //   - stuck_s_max: the longest Creature.Stalled, the creature's own time
-//     without 1 px of progress toward its path point or SetMove direction.
+//     without 1 px of progress toward its path point or SetMove direction;
+//   - for creatures on tentacles (legs of more than 3 segments), the
+//     tentacle figures of quality.Tentacles: tentacle_loops,
+//     tentacle_crossings (any two tentacles of the creature),
+//     tentacle_rise_max_px, tentacle_planted_rise_max_px,
+//     tentacle_rise_frames, tentacle_joint_pop_max_deg and
+//     tentacle_pop_frames.
 //
-// measure does not allocate.
+// measure does not allocate after a creature's first frame.
 type limbMeter struct {
 	solids quality.Solids
 	limbs  quality.Limbs
+	tent   quality.Tentacles
 	joints []mgl64.Vec2
 	kinds  []limbKind
+	// angles are the tentacle joint angles of each tentacle creature, for
+	// the joint pop; tjs its tentacles' joints of this frame.
+	angles map[*creature.Creature][]quality.JointAngles
+	tjs    [creature.MaxLegs][creature.MaxSegments + 1]mgl64.Vec2
 }
 
 // limbKind is what limbMeter precomputes per creature kind.
 type limbKind struct {
-	def   *creature.Def
-	pairs [][2]int
-	reach float64
+	def       *creature.Def
+	pairs     [][2]int
+	reach     float64
+	tentacled bool // legs of more than 3 segments
 }
 
 // worldSolids copies the solids of w (every shape but triggers, as
@@ -305,7 +319,7 @@ func worldSolids(w *terrain.World) quality.Solids {
 // newLimbMeter copies the solids of w (every shape but triggers) and
 // prepares the kinds.
 func newLimbMeter(w *terrain.World, kinds []*creature.Def) *limbMeter {
-	m := &limbMeter{joints: make([]mgl64.Vec2, 0, creature.MaxSegments+1)}
+	m := &limbMeter{joints: make([]mgl64.Vec2, 0, creature.MaxSegments+1), angles: map[*creature.Creature][]quality.JointAngles{}}
 	m.solids = worldSolids(w)
 	for _, d := range kinds {
 		k := limbKind{def: d}
@@ -322,6 +336,7 @@ func newLimbMeter(w *terrain.World, kinds []*creature.Def) *limbMeter {
 			}
 		}
 		for _, l := range d.Legs {
+			k.tentacled = k.tentacled || len(l.Segments) > 3
 			r := l.Hip.Len()
 			for _, v := range l.Segments {
 				r += v
@@ -367,4 +382,34 @@ func (m *limbMeter) measure(c *creature.Creature, falls bool) {
 		m.limbs.Airborne(m.solids.Distance(p), k.reach, true)
 	}
 	m.limbs.Stuck(c.Stalled())
+	if k.tentacled {
+		m.tentacles(c)
+	}
+}
+
+// tentacles records the tentacle figures of one frame of creature c.
+func (m *limbMeter) tentacles(c *creature.Creature) {
+	n := c.NumLegs()
+	ang := m.angles[c]
+	if ang == nil {
+		ang = make([]quality.JointAngles, n)
+		m.angles[c] = ang
+	}
+	up := c.Up()
+	loop, crossed, rise, planted, pop := false, false, 0.0, 0.0, 0.0
+	var js [creature.MaxLegs][]mgl64.Vec2
+	for i := 0; i < n; i++ {
+		js[i] = c.TentacleJoints(i, m.tjs[i][:0])
+		loop = loop || quality.SelfCrossed(js[i])
+		r := quality.Rise(js[i], up)
+		rise = math.Max(rise, r)
+		if c.Leg(i).Planted {
+			planted = math.Max(planted, r)
+		}
+		pop = math.Max(pop, ang[i].Track(js[i], up))
+		for j := 0; j < i && !crossed; j++ {
+			crossed = quality.ChainsCross(js[i], js[j])
+		}
+	}
+	m.tent.Frame(loop, crossed, rise, planted, pop)
 }

@@ -141,11 +141,14 @@ func TestSpidersSceneFrameDoesNotAllocate(t *testing.T) {
 // 15.3/15.3/18.3 px and 3292/5872/16130 frames), 25 % above it, so that
 // they do not get worse.
 func TestCreatureSpidersLimbFigures(t *testing.T) {
+	tentacleRiseWas := map[int]float64{30: 48, 60: 107, 144: 129}
 	was := map[int][3]float64{30: {13.82, 2686, 19.1}, 60: {13.71, 6617, 19.2}, 144: {12.83, 15989, 20.7}}
 	for _, tps := range []int{30, 60, 144} {
 		x := runSpiders(t, tps, 24).Extra()
 		t.Logf("%3d TPS: limb penetration max %.2f px, leg crossings %v frames, falls %v frames, stuck max %.1f s",
 			tps, x["limb_penetration_max_px"], x["leg_crossings"], x["falls"], x["stuck_s_max"])
+		t.Logf("%3d TPS: squid: tentacle loops %v frames, tentacles crossed %v frames, highest joint %.1f px above its root (planted %.1f px, above 8 px in %v frames), tentacle joint pop max %.1f deg (above 15 in %v frames)",
+			tps, x["tentacle_loops"], x["tentacle_crossings"], x["tentacle_rise_max_px"], x["tentacle_planted_rise_max_px"], x["tentacle_rise_frames"], x["tentacle_joint_pop_max_deg"], x["tentacle_pop_frames"])
 		for _, k := range []string{"limb_penetration_max_px", "leg_crossings", "falls", "stuck_s_max"} {
 			if _, ok := x[k]; !ok {
 				t.Errorf("%d TPS: %s missing from Extra", tps, k)
@@ -153,6 +156,15 @@ func TestCreatureSpidersLimbFigures(t *testing.T) {
 		}
 		if x["falls"] != 0 {
 			t.Errorf("%d TPS: %v fall frames, want 0", tps, x["falls"])
+		}
+		// The squid's knot: planted tentacles more than 8 px above the
+		// head in 619/1285/3024 frames before the tentacles were fanned
+		// (fan.go), 48/107/129 since; loops 1/2/2 frames.
+		if got, b := x["tentacle_rise_frames"], 1.25*tentacleRiseWas[tps]+10; got > b {
+			t.Errorf("%d TPS: squid: planted tentacles above the head in %v frames, was %v (regression bound %.0f)", tps, got, tentacleRiseWas[tps], b)
+		}
+		if got := x["tentacle_loops"]; got > 10 {
+			t.Errorf("%d TPS: squid: tentacle loops in %v frames, want <= 10", tps, got)
 		}
 		for i, k := range []string{"limb_penetration_max_px", "leg_crossings", "stuck_s_max"} {
 			if got, b := x[k], 1.25*was[tps][i]; got > b {

@@ -83,6 +83,7 @@ type courseFigures struct {
 	frames   int // creature frames
 	worstPen int // seed of the deepest limb penetration (merged figures)
 	worstStk int // seed of the longest stall (merged figures)
+	tent     quality.Tentacles
 }
 
 // courseNeighbours returns the pairs of legs of one side that are
@@ -143,6 +144,8 @@ func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigure
 	var prog quality.Progress
 	var run quality.Limbs
 	joints := make([][]mgl64.Vec2, c.NumLegs())
+	angles := make([]quality.JointAngles, c.NumLegs())
+	tentacled := def.legs[0].chain != nil
 	dt := 1 / tps
 	arrived, after := false, 0.0
 	for frame := 0; float64(frame)*dt < courseSeconds && after < 0.5; frame++ {
@@ -173,6 +176,9 @@ func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigure
 			crossed = crossed || quality.LegsCrossed(joints[pr[0]], joints[pr[1]], c.Right())
 		}
 		run.Crossing(crossed)
+		if tentacled {
+			courseTentacles(&f.tent, c, joints, angles)
+		}
 		run.Airborne(sol.Distance(pos), reach, true)
 		if !arrived {
 			run.Stuck(prog.Track(dt, pos.Sub(goal).Len()))
@@ -186,6 +192,28 @@ func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigure
 	}
 	run.Course(arrived)
 	f.limbs.Merge(&run)
+}
+
+// courseTentacles records one frame of a tentacle creature's tentacle
+// figures (quality.Tentacles) of creature c, whose tentacles' joints are
+// joints: loops, any two tentacles crossed, the highest joint above its
+// root along up (any tentacle, planted ones), the joint pop.
+func courseTentacles(t *quality.Tentacles, c *Creature, joints [][]mgl64.Vec2, angles []quality.JointAngles) {
+	up := c.Up()
+	loop, crossed, rise, planted, pop := false, false, 0.0, 0.0, 0.0
+	for i, js := range joints {
+		loop = loop || quality.SelfCrossed(js)
+		r := quality.Rise(js, up)
+		rise = math.Max(rise, r)
+		if c.Leg(i).Planted {
+			planted = math.Max(planted, r)
+		}
+		pop = math.Max(pop, angles[i].Track(js, up))
+		for _, o := range joints[i+1:] {
+			crossed = crossed || quality.ChainsCross(js, o)
+		}
+	}
+	t.Frame(loop, crossed, rise, planted, pop)
 }
 
 // courseMeasure runs n seeds of def at tps on all cores and returns the
@@ -222,6 +250,7 @@ func courseMeasure(t testing.TB, def *Def, n int, tps float64) *courseFigures {
 		all.nan += figs[s].nan
 		all.penFr += figs[s].penFr
 		all.frames += figs[s].frames
+		all.tent.Merge(&figs[s].tent)
 	}
 	// Slip: a Meter has no Merge; the worst stance of all runs.
 	slip := 0.0
@@ -270,6 +299,14 @@ var courseBounds = map[string]courseBound{
 	"tentacle4x10/144": {22.40, 22.1, 5483, 0, 96},
 }
 
+// Tentacle figures held by TestCreatureCourses for tentacle shapes, shares
+// of creature frames, %: planted tentacles more than 8 px above their
+// roots (the knot), and tentacles crossing themselves.
+const (
+	tentacleRisePct = 30.0
+	tentacleLoopPct = 4.0
+)
+
 // TestCreatureCourses runs every shape on generated courses at 30, 60 and
 // 144 TPS and reports the figures; see courseBound for what it
 // asserts. The bounds hold for the first 48 seeds (and the counts and maxima
@@ -287,6 +324,21 @@ func TestCreatureCourses(t *testing.T) {
 				arrived, slip := r[quality.KeyArrivedPct], f.meter.FootSlipMax()
 				t.Logf("%d courses: arrived %.0f %% (target 99), limb penetration max %.2f px (seed %d; target 0.5) in %.1f %% of frames, leg crossings %d frames (target 0), slip max %.3f px (target 0.5), stuck max %.1f s (seed %d; target 2), falls %d frames (target 0), NaN %d",
 					n, arrived, pen, f.worstPen, 100*float64(f.penFr)/float64(f.frames), cross, slip, r[quality.KeyStuckMax], f.worstStk, falls, f.nan)
+				if tf := &f.tent; tf.Frames() > 0 {
+					pct := func(n int) float64 { return 100 * float64(n) / float64(tf.Frames()) }
+					t.Logf("tentacles: loops %d of %d frames (%.1f %%), tentacles crossed %d frames (%.1f %%), highest joint %.1f px above its root (planted %.1f px; planted above 8 px in %.1f %% of frames), joint pop max %.1f deg (above 15 deg in %.1f %% of frames)",
+						tf.Loops(), tf.Frames(), pct(tf.Loops()), tf.Crossings(), pct(tf.Crossings()), tf.RiseMax(), tf.PlantedRiseMax(), pct(tf.RiseFrames()), tf.JointPopMaxDeg(), pct(tf.PopFrames()))
+					// The knot: solved from the last frame's joints, planted
+					// tentacles curled more than 8 px above the head in
+					// 90.6/91.1/96.3 % of frames (30/60/144 TPS); fanned
+					// (fan.go) 18.0/19.0/16.1 %, loops in 0.6/1.3/2.3 %.
+					if r := pct(tf.RiseFrames()); r > tentacleRisePct {
+						t.Errorf("planted tentacles more than 8 px above the head in %.1f %% of frames, want <= %.0f (a knot)", r, tentacleRisePct)
+					}
+					if l := pct(tf.Loops()); l > tentacleLoopPct {
+						t.Errorf("tentacle loops in %.1f %% of frames, want <= %.0f", l, tentacleLoopPct)
+					}
+				}
 				if f.nan != 0 {
 					t.Errorf("%d runs with NaN, want 0", f.nan)
 				}

@@ -61,6 +61,11 @@ type tentacleChain struct {
 	pose   ik.Pose
 	solver ik.FABRIK
 	joints []mgl64.Vec2
+	// The fanned shape (fan.go): the bone lengths, the profile h(t_k) for
+	// the side and warp it was computed for (side NaN: none yet), and the
+	// last amplitude (the warm start).
+	lens, h         []float64
+	side, warp, amp float64
 	// The joints of the last solve that solveLegs stores.
 	knee, ankle, tip mgl64.Vec2
 }
@@ -167,6 +172,9 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 			cc.pose = ch.NewPose()
 			cc.solver = ik.FABRIK{Tolerance: tentacleTolerance, MaxIterations: tentacleIterations}
 			cc.joints = make([]mgl64.Vec2, 0, ch.Len()+1)
+			cc.lens = tentacleLengths(&def.legs[i])
+			cc.h = make([]float64, ch.Len())
+			cc.side, cc.amp = math.NaN(), 1
 		}
 	}
 	c.Place(pos, ikanim.DefaultUp())
@@ -210,14 +218,13 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 	}
 	c.prepareLegs()
 	for i := range c.chains {
-		if ch := c.def.legs[i].chain; ch != nil {
-			c.archTentacle(i, false)
-		}
+		c.chains[i].side = math.NaN() // the tentacles' shapes start afresh
+		c.chains[i].warp = math.NaN()
 	}
+	dt := c.rateDt
+	c.rateDt = 0
 	c.solveLegs()
-	for k := 0; k < 4 && c.chains != nil; k++ {
-		c.solveLegs() // let the tentacles' FABRIK converge from the rest pose
-	}
+	c.rateDt = dt
 }
 
 // SetMove makes the creature walk under direct control: dir in [-1, 1] is

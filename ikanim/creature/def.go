@@ -118,6 +118,10 @@ type legDef struct {
 	neighbour [3]int8 // adjacent legs (same side front/back, opposite partner), -1 none
 	bend      float64 // two-bone bend side facing right (legs.go)
 	chain     *ik.Chain
+	// fanMax is the largest amplitude of a tentacle's shape and fanTable
+	// its profiles by warp (fan.go).
+	fanMax   float64
+	fanTable []float64
 
 	// Copies and products cached for the per-frame code.
 	hipX, hipY       float64 // LegDef.Hip in the body frame (y up: -Hip.Y)
@@ -219,6 +223,8 @@ func NewDef(def Def) (*Def, error) {
 		ld.bend = homeBend(&d, i)
 		ld.maxDist = holdStretch * ld.reach
 		if ld.chain != nil {
+			ld.fanMax = fanAmpMax(tentacleLengths(ld))
+			ld.fanTable = fanWarps(ld.chain.Len())
 			ld.maxDist = tentacleMaxStretch * ld.reach
 		}
 		ld.minDist = minStretch * ld.reach

@@ -60,15 +60,14 @@ package creature
 // bounds, so it takes no square root except for the hold of the most
 // stretched leg and for a leg the constraint moves.
 //
-// Tentacles (more than 3 segments): FABRIK from the hip to the foot, with
-// the bone limits of the definition, measured from the creature's down
-// direction. A planted tentacle's solve is warm started from the previous
-// frame's pose; a swinging one's from the arch (archTentacle) every frame,
-// with tentacleSwingIterations: warm started through a swing, the slack
-// drifted down and the tentacle landed folded into the ground it stands on
-// (on generated courses a limb was more than 0.5 px inside a solid in
-// 56-76 % of the frames, 23-32 % this way), and a tip in the air need not
-// be exact. The planted solves then start from the landed arch.
+// Tentacles (more than 3 segments): every frame, planted or swinging, the
+// tentacle is set to a shape fanned out from its hip to its foot
+// (fanTentacle, fan.go), whose tip is on the foot; FABRIK, with the bone
+// limits of the definition measured from the creature's down direction,
+// then polishes the tip (tentacleIterations planted,
+// tentacleSwingIterations swinging: a tip in the air need not be exact).
+// Solved from the last frame's pose instead, FABRIK left the slack in
+// loops and curls above the head, the tentacles crossing each other.
 
 import (
 	"math"
@@ -274,16 +273,17 @@ func (c *Creature) solveLeg(i int) (hip, knee, ankle, tip mgl64.Vec2) {
 	return hip, knee, ankle, tip
 }
 
-// solveTentacle solves tentacle leg i with FABRIK.
+// solveTentacle solves tentacle leg i: the fanned shape from its hip to
+// its foot (fanTentacle), polished by FABRIK.
 func (c *Creature) solveTentacle(i int) {
 	l := &c.legs[i]
 	ch := &c.chains[i]
 	chain := c.def.legs[i].chain
 	ch.pose.Origin = l.hip
 	ch.pose.Base = math.Atan2(-c.up[1], -c.up[0])
+	c.fanTentacle(i)
 	ch.solver.MaxIterations = tentacleIterations
 	if l.state == legStepping {
-		c.archTentacle(i, true)
 		ch.solver.MaxIterations = tentacleSwingIterations
 	}
 	ch.solver.Solve(chain, &ch.pose, l.foot)
@@ -442,43 +442,4 @@ func (c *Creature) capPull(start mgl64.Vec2, f *bodyFrame) bool {
 	c.pos = mgl64.Vec2{start[0] + dx*k, start[1] + dy*k}
 	f.px, f.py = c.pos[0], c.pos[1]
 	return true
-}
-
-// archTentacle sets tentacle leg i's pose (the start of its first solve
-// after Place, and of its solves while it swings) to an arch that leaves the
-// hip upward and outward, toward its foot's side, and turns evenly to come
-// down toward the foot. With outward (a swing), the arch goes to the side of
-// the leg's home along the body instead (the foot's side for a home at the
-// middle), so neighbouring tentacles of one side arch away from each other
-// (arching toward the foot's side doubled the frames with crossed legs on
-// the courses); Place arches toward the foot, which keeps a tentacle
-// planted since then clear of the ground under it.
-// From the rest pose (straight down from the hip, longer than the hip is
-// high) FABRIK folds the tentacle's slack down into the ground; from the
-// arch it keeps it above, and the next solves start from there. (Angles are
-// measured from the creature's down direction, positive clockwise on
-// screen.)
-func (c *Creature) archTentacle(i int, outward bool) {
-	ch := &c.chains[i]
-	l := &c.legs[i]
-	n := len(ch.pose.Angles)
-	if n == 0 {
-		return
-	}
-	// Clockwise from down is toward -Right(): an arch to the Right() side
-	// of the hip turns the first bone counterclockwise (s = -1). The body
-	// frame's forward axis is Right()*Turn.
-	s := 1.0
-	if hx := c.def.legs[i].homeX * c.turn; outward && hx > 0 {
-		s = -1
-	} else if !outward || hx == 0 {
-		if d := l.foot.Sub(c.bodyPoint(c.def.legs[i].hipBody())); d[0]*-c.up[1]+d[1]*c.up[0] > 0 {
-			s = -1
-		}
-	}
-	ch.pose.Angles[0] = s * 0.75 * math.Pi
-	turn := -s * 1.5 * math.Pi / float64(max(n-1, 1))
-	for k := 1; k < n; k++ {
-		ch.pose.Angles[k] = turn
-	}
 }

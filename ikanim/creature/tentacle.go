@@ -10,15 +10,14 @@ import (
 	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
-// Tentacle solver settings: a tentacle tip only has to look planted, so a
-// quarter pixel is tight enough, and warm-started FABRIK gets there in a
-// few iterations per frame.
+// Tentacle solver settings: every frame a tentacle is set to its fanned
+// arch (fan.go), whose tip is on the foot; FABRIK then only polishes the
+// tip (and applies a Bend limit), to tentacleTolerance.
 const (
 	tentacleTolerance  = 0.02 // px
 	tentacleIterations = 10
-	// tentacleSwingIterations caps the solve of a swinging tentacle, which
-	// starts from the arch every frame (solveTentacle): its tip is in the
-	// air and need not be exact.
+	// tentacleSwingIterations caps the FABRIK polish of a swinging
+	// tentacle: its tip is in the air and need not be exact.
 	tentacleSwingIterations = 1
 	// tentacleMaxStretch is the largest stretch of a planted tentacle the
 	// body allows (FABRIK converges slowly near full extension).
@@ -49,7 +48,8 @@ type TentacleDef struct {
 
 // NewTentacleDef builds and validates the Def of a tentacled
 // creature: tips spread evenly under the head, alternately on the near and
-// far side, every tentacle solved by FABRIK.
+// far side, every tentacle fanned out from the head to its tip each frame
+// (an arch outward, to its home's side) and polished by FABRIK.
 func NewTentacleDef(t TentacleDef) (*Def, error) {
 	if t.Arms == 0 {
 		t.Arms = 4

@@ -1,0 +1,275 @@
+package creature
+
+// Tentacle shape: every tentacle is solved each frame from a rest shape
+// that fans it out from its root toward its foot, so that the creature
+// reads as a creature (tentacles hang from the head and spread outward)
+// instead of a knot.
+//
+// Why. A tentacle is much longer than the distance from its root to its
+// foot (a planted tentacle is held between 0.2 and 0.8 of its length).
+// FABRIK solved each frame from the last frame's joints put that slack
+// wherever the passes happened to leave it: curls above the head, loops,
+// tentacles crossing each other (on the spiders scene the squid's
+// tentacles crossed in every frame).
+//
+// The shape. Bone k of a tentacle of n bones (lengths L_k) points at the
+// world angle
+//
+//	w_k = theta + A * h(t_k) - phi,   t_k = ((k + 1/2) / n)^p,
+//	h(t) = tanh(fanKnee * cos(2 pi t + s pi/2)) / tanh(fanKnee),
+//
+// where theta is the direction from the root to the foot and phi the
+// direction of the shape's own chord E(A) = sum L_k (cos A h_k, sin A h_k),
+// so that the shape's chord lies on the root-to-foot line. Over the
+// tentacle h runs through one whole period, so half the length turns one
+// way from the chord and half the other; tanh flattens the swings into
+// nearly straight runs joined by rounded bends, which spends the slack
+// with the least tangent swing (about +-70 degrees from the chord at half
+// the length, where an even arc needs +-108).
+//
+// The side s: with s = +-1 the shape is an arch (h = -+sin 2 pi t) that
+// leaves the root along the chord, bulges out to one side and comes back
+// onto the foot along the chord; s = 1 bulges toward Right(). s is
+// sign(Home.X) * Turn (Turn for a home at X = 0): every tentacle arches
+// outward, away from the middle of the body, to its home's side, so the
+// tentacles of one side of the body nest instead of crossing, and the
+// creature reads as a head on arched legs. In a turn s sweeps with Turn
+// through 0, an S (h = cos 2 pi t), to the other side: the shape changes
+// continuously.
+//
+// The warp p: a foot that trails to the other side of its root (beta, its
+// direction from down toward the arch's side, negative) makes the arch's
+// return half come up to the foot from below, into the ground, once
+// A - beta passes pi/2. Over the band of e = A - beta - pi/2 from -fanDip
+// to fanDip, p falls from 1 to fanWarpMin, at most fanWarpRate per second:
+// t^p moves the arch's outward half up toward the root (a short bend by
+// the head), and the long return comes straight down onto the foot. A
+// warped arch does not fold as tightly, so p is held at or above
+// fanWarpReach - d/length.
+//
+// The tangent turns back and forth by less than pi, so the shape itself
+// never loops; it only can when the foot is nearer than the shape folds
+// (below) and FABRIK pulls the tip in.
+//
+// Solving. |E(A)| shrinks from the tentacle's length at A = 0 to 0 at
+// ampMax (the chain's, found once by NewDef). A is the root of
+// |E(A)|^2 = d^2 for the root-to-foot distance d, by Newton's method on
+// [0, ampMax] safeguarded by bisection, warm started from the last frame's
+// A (one or two steps a frame while walking, 10 sincos each). The shape's
+// tip is then on the foot to fanTolerance, and FABRIK (at most
+// tentacleIterations, none with the tip there already) polishes it and applies the bone limits of a definition that sets them.
+// Every bone keeps its length (forward kinematics), and the pose is a
+// continuous function of the root, the foot, up and Turn: nothing but the
+// warm start of A (and the amplitude that sets the warp) is carried from
+// frame to frame, so no slack accumulates.
+// A foot beyond the tentacle's length gets the straight tentacle (A = 0)
+// aimed at it; a foot nearer than the fully bent shape reaches gets
+// A = ampMax and FABRIK pulls the tip the rest of the way.
+
+import "math"
+
+const (
+	// fanKnee sharpens the knee of the tentacle shape (h): 0 would be an
+	// even arc, larger puts more of the turn in the middle.
+	fanKnee = 2.5
+	// fanDip is the half-width, radians, of the band of e (see
+	// fanTentacle) over which the warp sets in.
+	fanDip = 1.0
+	// fanWarpRate is how fast, 1/s, the warp p may change (except where
+	// the foot's distance forces it): a foot crossing the band in a few
+	// frames does not snap the arch's bend from the middle to the root.
+	fanWarpRate = 2.0
+	// fanWarpMin is the strongest warp p.
+	fanWarpMin = 0.5
+	// fanWarpReach: the warp p is held at or above fanWarpReach - d/length
+	// for a foot d from the hip (a warped arch does not fold as tight).
+	fanWarpReach = 1.0
+	// fanTolerance is the Newton stop test on the shape's chord, px.
+	fanTolerance = 1e-6
+	// fanSteps caps the Newton (or bisection) steps per solve.
+	fanSteps = 12
+)
+
+// fanProfile writes h(t_k) for the side s and the warp p (see the file
+// comment) into h.
+func fanProfile(h []float64, s, p float64) {
+	psi := min(max(s, -1), 1) * math.Pi / 2
+	n := float64(len(h))
+	k0 := 1 / math.Tanh(fanKnee)
+	for k := range h {
+		t := (float64(k) + 0.5) / n
+		if p != 1 {
+			t = math.Pow(t, p)
+		}
+		h[k] = math.Tanh(fanKnee*math.Cos(2*math.Pi*t+psi)) * k0
+	}
+}
+
+// fanTableSteps is the number of steps of the warp p from fanWarpMin to 1
+// that fanWarps tabulates.
+const fanTableSteps = 64
+
+// fanWarps returns the profiles of the arch (s = 1) for n bones at the
+// warps p = fanWarpMin + (1 - fanWarpMin) * j / fanTableSteps, j = 0 ..
+// fanTableSteps, one after the other (fanProfileTable interpolates them).
+func fanWarps(n int) []float64 {
+	tab := make([]float64, (fanTableSteps+1)*n)
+	for j := 0; j <= fanTableSteps; j++ {
+		p := fanWarpMin + (1-fanWarpMin)*float64(j)/fanTableSteps
+		fanProfile(tab[j*n:(j+1)*n], 1, p)
+	}
+	return tab
+}
+
+// fanProfileTable writes the profile for the side s = +-1 and the warp p
+// into h, interpolated linearly between the two nearest warps of tab
+// (fanWarps): the per-frame path, with no trigonometry (the arch of s = -1
+// is that of s = 1 negated).
+func fanProfileTable(h, tab []float64, s, p float64) {
+	n := len(h)
+	x := (p - fanWarpMin) / (1 - fanWarpMin) * fanTableSteps
+	j := min(max(int(x), 0), fanTableSteps-1)
+	f := min(max(x-float64(j), 0), 1)
+	a, b := tab[j*n:(j+1)*n], tab[(j+1)*n:(j+2)*n]
+	for k := range h {
+		h[k] = s * (a[k] + f*(b[k]-a[k]))
+	}
+}
+
+// fanAmpMax returns the amplitude at which the chord of the arch (s = 1)
+// with bone lengths lens is shortest (the first minimum of |E|, searched
+// in steps of 0.01 rad).
+func fanAmpMax(lens []float64) (ampMax float64) {
+	h := make([]float64, len(lens))
+	fanProfile(h, 1, 1)
+	best := math.Inf(1)
+	for a := 0.01; a < math.Pi; a += 0.01 {
+		ex, ey, _, _ := fanChord(h, lens, a)
+		e := ex*ex + ey*ey
+		if e >= best {
+			break
+		}
+		best, ampMax = e, a
+	}
+	return ampMax
+}
+
+// fanChord returns the chord E(a) of the shape with profile h and bone
+// lengths lens (alpha = 0), and its derivative in a.
+func fanChord(h, lens []float64, a float64) (ex, ey, dx, dy float64) {
+	lens = lens[:len(h)]
+	for k, hk := range h {
+		sn, cs := math.Sincos(a * hk)
+		l := lens[k]
+		ex += l * cs
+		ey += l * sn
+		dx -= l * hk * sn
+		dy += l * hk * cs
+	}
+	return ex, ey, dx, dy
+}
+
+// fanAmp returns the amplitude A in [0, ampMax] at which the shape with
+// profile h spans d, starting from a0, and the chord at it.
+func fanAmp(h, lens []float64, length, ampMax, d, a0 float64) (a, ex, ey float64) {
+	if d >= length {
+		ex, ey, _, _ = fanChord(h, lens, 0)
+		return 0, ex, ey
+	}
+	lo, hi := 0.0, ampMax
+	d2 := d * d
+	hx, hy, _, _ := fanChord(h, lens, hi)
+	if hx*hx+hy*hy >= d2 {
+		return hi, hx, hy // folded tighter than the shape goes
+	}
+	a = min(max(a0, lo), hi)
+	tol := 2 * d * fanTolerance
+	for step := 0; ; step++ {
+		var dx, dy float64
+		ex, ey, dx, dy = fanChord(h, lens, a)
+		g := ex*ex + ey*ey - d2
+		if math.Abs(g) <= tol || step == fanSteps {
+			return a, ex, ey
+		}
+		if g > 0 {
+			lo = a
+		} else {
+			hi = a
+		}
+		next := a - g/(2*(ex*dx+ey*dy))
+		if !(next > lo && next < hi) {
+			next = (lo + hi) / 2 // Newton left the bracket: bisect
+		}
+		a = next
+	}
+}
+
+// fanTentacle sets tentacle leg i's pose to the arch from its hip to its
+// foot (see the file comment).
+func (c *Creature) fanTentacle(i int) {
+	ch := &c.chains[i]
+	l := &c.legs[i]
+	ld := &c.def.legs[i]
+	dx, dy := l.foot[0]-l.hip[0], l.foot[1]-l.hip[1]
+	// The side: outward, toward the home's side along the body (Turn
+	// sweeps it over in a turn).
+	s := c.turn
+	if ld.homeX < 0 {
+		s = -s
+	}
+	// The warp: beta is the foot's direction from the hip, from down,
+	// toward the side s bulges to; with the foot on the other side the
+	// arch's second half would come up to the foot from below once its
+	// amplitude plus |beta| passes pi/2, and the warp moves the arch's
+	// turn up toward the hip instead.
+	x := dx*-c.up[1] + dy*c.up[0]
+	y := -(dx*c.up[0] + dy*c.up[1])
+	beta := math.Atan2(x, y)
+	if s < 0 {
+		beta = -beta
+	}
+	e := ch.amp - beta - math.Pi/2
+	p := 1 - (1-fanWarpMin)*min(max((e+fanDip)/(2*fanDip), 0), 1)
+	// A warped arch does not fold as tight as the plain one (to about
+	// 0.46 of the length at p = 0.5, 0.22 at 0.7): the warp is held to
+	// what the foot's distance allows.
+	if c.rateDt > 0 && ch.warp == ch.warp {
+		// At most fanWarpRate per second (c.rateDt: this update's dt;
+		// Place, which has none, sets it at once).
+		step := fanWarpRate * c.rateDt
+		p = min(max(p, ch.warp-step), ch.warp+step)
+	}
+	p = max(p, min(1, fanWarpReach-math.Hypot(dx, dy)/ld.reach))
+	if s != ch.side || p != ch.warp { // NaN after Place
+		if s == 1 || s == -1 {
+			fanProfileTable(ch.h, ld.fanTable, s, p)
+		} else {
+			fanProfile(ch.h, s, p) // in a turn
+		}
+		ch.side, ch.warp = s, p
+	}
+	h := ch.h
+	d := math.Hypot(dx, dy)
+	a, ex, ey := fanAmp(h, ch.lens, ld.reach, ld.fanMax, d, ch.amp)
+	ch.amp = a
+	theta := ch.pose.Base
+	if d > 0 {
+		theta = math.Atan2(dy, dx)
+	}
+	w := theta + a*h[0] - math.Atan2(ey, ex)
+	angles := ch.pose.Angles[:len(h)]
+	angles[0] = math.Remainder(w-ch.pose.Base, 2*math.Pi)
+	for k := 1; k < len(angles); k++ {
+		angles[k] = a * (h[k] - h[k-1])
+	}
+}
+
+// tentacleLengths returns the bone lengths of a tentacle leg.
+func tentacleLengths(ld *legDef) []float64 {
+	n := ld.chain.Len()
+	lens := make([]float64, n)
+	for k := range lens {
+		lens[k] = ld.chain.Bone(k).Length
+	}
+	return lens
+}
