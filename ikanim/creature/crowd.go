@@ -56,16 +56,17 @@ func NewCrowd(workers int) *Crowd { return &Crowd{pool: workpool.New(workers)} }
 // Workers returns the number of worker goroutines.
 func (c *Crowd) Workers() int { return c.pool.Workers() }
 
-// Update calls Update(dt) on every creature, split into one contiguous run
-// per worker, and returns when all are done. Nil entries are skipped.
+// Update calls Update(dt) on every creature and returns when all are done:
+// the workers take CrowdBatch creatures at a time until none is left. Nil
+// entries are skipped.
 func (c *Crowd) Update(cs []*Creature, dt float64) {
 	c.job = crowdJob{cs: cs, dt: dt}
-	c.pool.Run(len(cs), &c.job)
+	c.pool.Run(len(cs), CrowdBatch, &c.job)
 	c.job.cs = nil
 }
 
 // UpdateThen is Update followed, for each batch of CrowdBatch creatures (or
-// fewer, at the end of a worker's run), by after(lo, hi) on the worker that
+// fewer, at the end of cs), by after(lo, hi) on the worker that
 // updated cs[lo:hi], as soon as it has: the game's own per-creature work
 // after an update (reading the legs, looking for edges, checking for NaN)
 // then finds those creatures in that core's cache instead of reading every
@@ -85,7 +86,7 @@ func (c *Crowd) Update(cs []*Creature, dt float64) {
 // method value stored in a field) rather than per call.
 func (c *Crowd) UpdateThen(cs []*Creature, dt float64, after func(lo, hi int)) {
 	c.job = crowdJob{cs: cs, dt: dt, after: after}
-	c.pool.Run(len(cs), &c.job)
+	c.pool.Run(len(cs), CrowdBatch, &c.job)
 	c.job = crowdJob{}
 }
 
