@@ -259,7 +259,7 @@ func (a *Aimer) Update(dt float64) {
 		a.blocked = reach < nominal-1e-9 || a.raise != 0 || a.boost != 0
 		atFloor := reach <= minAimRoom+1e-9
 		if spare < 0 && reach > minAimRoom {
-			a.aim.Reach = math.Max(minAimRoom, reach+spare/F)
+			a.aim.Reach = math.Max(minAimRoom, reach+math.Max(spare, -aimPullRate*dt)/F)
 			a.room = a.aim.Reach * F
 			a.blocked = true
 			a.pose.Angles[0], a.pose.Angles[1] = r.animAngle[a.upper]-base, r.anim[a.fore]

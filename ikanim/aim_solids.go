@@ -174,3 +174,7 @@ func (a *Aimer) muzzleSpare(r *Rig, S, W mgl64.Vec2, phi, extra float64) (spare,
 	}
 	return p.Sub(from).Len() - need, raiseSide(r, n)
 }
+
+// aimPullRate is how fast, px/s, the solved muzzle may pull the wrist in
+// within a frame.
+const aimPullRate = 360.0
