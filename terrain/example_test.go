@@ -68,3 +68,21 @@ func ExampleParseLevel() {
 	// walk 2400 720 [100 560]
 	// terrain: level: entries[0] (box): w: -5 must be positive
 }
+
+// Is a point in the rock? A box with a circle overlapping its corner: the
+// corner region belongs to both and counts once; a point in the gap beside
+// them is outside.
+func ExampleWorld_Inside() {
+	w, _ := terrain.New(640, 480)
+	w.AddBox(100, 100, 200, 100, terrain.TagGround)
+	w.AddCircle(300, 200, 40, terrain.TagGround)
+	for _, p := range []mgl64.Vec2{{150, 150}, {295, 195}, {320, 220}, {320, 120}, {500, 400}} {
+		fmt.Println(p, w.Inside(p))
+	}
+	// Output:
+	// [150 150] true
+	// [295 195] true
+	// [320 220] true
+	// [320 120] false
+	// [500 400] false
+}
