@@ -94,33 +94,6 @@ var courseDiagPenBy = map[string]int{}
 
 var courseDiagWasIn [MaxLegs]bool
 
-// courseDiagReach is the farthest any foot of def reaches from the body
-// centre (as courseRun's falls use it).
-func courseDiagReach(def *Def) float64 {
-	reach := 0.0
-	for _, l := range def.Legs {
-		s := l.Hip.Len()
-		for _, v := range l.Segments {
-			s += v
-		}
-		reach = math.Max(reach, s)
-	}
-	return reach
-}
-
-// courseDiagSolids returns the test's own geometry of a course.
-func courseDiagSolids(crs *terrain.Course) *quality.Solids {
-	var sol quality.Solids
-	for _, p := range crs.Polygons {
-		sol.AddPolygon(p)
-	}
-	for _, ci := range crs.Circles {
-		sol.AddCircle(ci.Center, ci.Radius)
-	}
-	sol.Build()
-	return &sol
-}
-
 // courseDiagRun runs one course and returns a line describing it and its
 // class when the creature does not arrive ("" when it does).
 func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, string) {
@@ -139,9 +112,10 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 	var stallAt, stallStart mgl64.Vec2
 	minX, maxX := c.Position()[0], c.Position()[0]
 	var track []mgl64.Vec2
+	buried := os.Getenv("CREATURE_DIAG_BURIED") != ""
 	var sol *quality.Solids
-	if courseDiagPen {
-		sol = courseDiagSolids(crs)
+	if courseDiagPen || buried {
+		sol = courseSolids(crs)
 	}
 	penMax, penFrame, penLeg, penFrames, fallFrames := 0.0, 0, -1, 0, 0
 	var js []mgl64.Vec2
@@ -203,7 +177,7 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 			if fpen {
 				penFrames++
 			}
-			if sol.Distance(c.Position()) > courseDiagReach(def) {
+			if sol.Distance(c.Position()) > courseReach(def) {
 				fallFrames++
 			}
 			if float64(frame+1)*dt >= courseSeconds || c.Arrived() {
@@ -222,10 +196,10 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 				t.Logf("f %d leg %d state %d t %.2f foot (%.1f,%.1f) to (%.1f,%.1f) n (%.2f,%.2f) stretch %.2f home2 %.0f knee (%.1f,%.1f) hip (%.1f,%.1f) forced %d", frame, courseDiagLeg, l.state, l.t, l.foot[0], l.foot[1], l.to[0], l.to[1], l.normal[0], l.normal[1], math.Sqrt(l.stretch2), l.home2, p.knee[0], p.knee[1], p.hip[0], p.hip[1], c.forced)
 			}
 		}
-		if courseDiagTrace == int(seed) && os.Getenv("CREATURE_DIAG_BURIED") != "" {
+		if courseDiagTrace == int(seed) && buried {
 			for i := range c.legs {
 				l := &c.legs[i]
-				if l.state == legStepping && l.t*l.rate < 1.5*dt && courseDiagSolids(crs).Depth(l.to) > 0.5 {
+				if l.state == legStepping && l.t*l.rate < 1.5*dt && sol.Depth(l.to) > 0.5 {
 					r := c.rays[i]
 					t.Logf("f %d leg %d steps to buried (%.1f,%.1f) n (%.2f,%.2f) ray (%.1f,%.1f)->(%.1f,%.1f) body (%.1f,%.1f) up (%.2f,%.2f)", frame, i, l.to[0], l.to[1], l.toN[0], l.toN[1], r.from[0], r.from[1], r.to[0], r.to[1], c.pos[0], c.pos[1], c.up[0], c.up[1])
 				}
@@ -289,7 +263,7 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 // courseDiagPNG draws a course, a body track, the goal and the creature's
 // last pose to path, at twice the scale, cropped round the track and goal.
 func courseDiagPNG(t *testing.T, path string, crs *terrain.Course, c *Creature, track []mgl64.Vec2, goal mgl64.Vec2) {
-	sol := courseDiagSolids(crs)
+	sol := courseSolids(crs)
 	x0, y0, x1, y1 := goal[0], goal[1], goal[0], goal[1]
 	for _, p := range track {
 		x0, y0, x1, y1 = math.Min(x0, p[0]), math.Min(y0, p[1]), math.Max(x1, p[0]), math.Max(y1, p[1])

@@ -107,17 +107,38 @@ func courseNeighbours(d *Def) [][2]int {
 	return pairs
 }
 
-// courseRun runs def on the course of seed at tps and adds its figures to f.
-func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigures) {
-	crs := terrain.GenerateCourse(seed, terrain.CourseOptions{})
+// courseSolids returns the test's own geometry of a course (its plain
+// polygons and circles, not the World the creatures walk on).
+func courseSolids(crs *terrain.Course) *quality.Solids {
 	var sol quality.Solids
 	for _, p := range crs.Polygons {
 		sol.AddPolygon(p)
 	}
-	for _, c := range crs.Circles {
-		sol.AddCircle(c.Center, c.Radius)
+	for _, ci := range crs.Circles {
+		sol.AddCircle(ci.Center, ci.Radius)
 	}
 	sol.Build()
+	return &sol
+}
+
+// courseReach is the farthest any foot of def reaches from the body centre:
+// a hip's offset plus its leg's length.
+func courseReach(def *Def) float64 {
+	reach := 0.0
+	for _, l := range def.Legs {
+		s := l.Hip.Len()
+		for _, v := range l.Segments {
+			s += v
+		}
+		reach = math.Max(reach, s)
+	}
+	return reach
+}
+
+// courseRun runs def on the course of seed at tps and adds its figures to f.
+func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigures) {
+	crs := terrain.GenerateCourse(seed, terrain.CourseOptions{})
+	sol := courseSolids(crs)
 	tg := crs.Targets(nil, 1, 150, 400)
 	if len(tg) == 0 {
 		t.Fatalf("seed %d: no target", seed)
@@ -128,17 +149,8 @@ func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigure
 		t.Fatal(err)
 	}
 	c.SetTarget(goal)
-	// reach: the farthest any foot reaches from the body centre (the hip's
-	// offset plus the leg's length); a body farther than that from every
-	// surface holds on to nothing.
-	reach := 0.0
-	for _, l := range def.Legs {
-		s := l.Hip.Len()
-		for _, v := range l.Segments {
-			s += v
-		}
-		reach = math.Max(reach, s)
-	}
+	// A body farther than reach from every surface holds on to nothing.
+	reach := courseReach(def)
 	pairs := courseNeighbours(def)
 	var st [MaxLegs]quality.Stance
 	var prog quality.Progress
