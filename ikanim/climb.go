@@ -91,8 +91,11 @@ const (
 	DefaultClimbSwingSlope = 0.5  // px (and rad) of lag allowed per px off the wall
 	DefaultClimbEngage     = 0.5  // s for a limb to move onto its first hold
 	DefaultClimbCornerTime = 0.3  // s for a limb to move from the face to the top
-	climbMaxRays           = 1 + 16
-	climbMaxCornerSteps    = 16
+	// DefaultClimbTurnSpeed is the climbing limbs' Limb.MaxTurnSpeed, rad/s
+	// (12 deg a frame at 60 TPS).
+	DefaultClimbTurnSpeed = 12 * math.Pi / 180 * 60
+	climbMaxRays          = 1 + 16
+	climbMaxCornerSteps   = 16
 )
 
 // ClimbLimbDef is one limb of a Climber.
@@ -159,6 +162,12 @@ type Climber struct {
 	// CornerTime is how long a limb takes from the wall's face to the top
 	// of its corner (or back), along the same arc, s (default 0.3).
 	CornerTime float64
+	// TurnSpeed is the climbing limbs' Limb.MaxTurnSpeed while the climber
+	// places them, rad/s (default DefaultClimbTurnSpeed, 12 deg a frame at
+	// 60 TPS): a hand brought up in front of the chest to a hold above the
+	// shoulder folds its elbow faster than that, and lags its path there
+	// by a few px instead. Release sets the limbs' limit back to 0.
+	TurnSpeed float64
 	// CornerSteps side rays (default 6), CornerStep px apart (default 5),
 	// from CornerUp above the limb to CornerDown below it (defaults 20, 40).
 	CornerSteps          int
@@ -413,6 +422,7 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	ct.Target = r.frame.toWorld(target)
 	l.Target, l.Weight = ct.Target, 1
 	l.EffectorRotation = r.worldRot(rot)
+	l.MaxTurnSpeed = num.Or(c.TurnSpeed, DefaultClimbTurnSpeed)
 }
 
 // climbSoftReach is the share of a limb's full reach over which a climbing
@@ -657,6 +667,7 @@ func (c *Climber) Release() {
 	c.appliedV, c.bodyV, c.body, c.wallN, c.extra = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}, 0
 	for i := range c.limbs {
 		r.limbs[c.limbs[i].limb].Weight = 0
+		r.limbs[c.limbs[i].limb].MaxTurnSpeed = 0
 	}
 }
 
@@ -679,8 +690,8 @@ func (c *Climber) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 // Handoff ends the climb like Release but keeps the body where it is: the
 // climber's body offset moves into the rig's Position (along the wall's
 // normal),
-// and the limbs keep their weights and targets for the controller that
-// takes over (a Mantler).
+// and the limbs keep their weights, targets and MaxTurnSpeed for the
+// controller that takes over (a Mantler).
 func (c *Climber) Handoff() {
 	r := c.rig
 	r.shiftPosition(r.frame.dirToWorld(c.appliedV))

@@ -78,6 +78,13 @@ type Limb struct {
 	// SolidMargin is the distance, px, Solids keeps the target in front of
 	// a surface (0: DefaultSolidMargin, 1 px).
 	SolidMargin float64
+	// MaxTurnSpeed, when above 0, is the fastest the limb's solved bones
+	// (the chain and the effector) may turn, rad/s of local angle: each
+	// turns at most MaxTurnSpeed*dt from the last frame's solve, and the
+	// limb lags its target while the target asks for more (limb_turn.go).
+	// For limbs moving through the air: the Climber sets it on its limbs
+	// (DefaultClimbTurnSpeed). 0, the zero value: no limit.
+	MaxTurnSpeed float64
 
 	// Result is the last solve's report.
 	Result ik.Result
@@ -121,6 +128,12 @@ type Limb struct {
 	effOn   bool
 	pose    ik.Pose
 	solved  []float64
+	// turnLast holds the local angles of the chain's bones and the
+	// effector as the last solve left them, turnAt that solve's update
+	// count, turnOn that there was one (MaxTurnSpeed).
+	turnLast []float64
+	turnAt   uint64
+	turnOn   bool
 }
 
 func (l *Limb) init(r *Rig, i int) {
@@ -361,6 +374,7 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 			l.keepEffectorOut(r, e, target, tipWorld+want, dt)
 		}
 	}
+	l.limitTurn(r, dt)
 	return true
 }
 

@@ -74,6 +74,10 @@ type Mantler struct {
 	// (default 18); Grip how far past it the hands grip (default 4); Back
 	// how far behind the grip the shoulders hang (default 22).
 	Stand, Grip, Back float64
+	// TurnSpeed is the Limb.MaxTurnSpeed of the arms and legs while the
+	// move is under way, rad/s (default DefaultClimbTurnSpeed); the move
+	// sets them back to 0 when it is done.
+	TurnSpeed float64
 
 	rig      *Rig
 	def      *RigDef
@@ -376,5 +380,15 @@ func (m *Mantler) Update(dt float64) {
 	m.done = t >= m.body.end()
 	if m.done {
 		m.active = false
+	}
+	turn := num.Or(m.TurnSpeed, DefaultClimbTurnSpeed)
+	if m.done {
+		turn = 0
+	}
+	for _, li := range m.arms {
+		r.limbs[li].MaxTurnSpeed = turn
+	}
+	for _, li := range m.legs {
+		r.limbs[li].MaxTurnSpeed = turn
 	}
 }

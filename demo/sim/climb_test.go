@@ -57,9 +57,13 @@ func TestClimbSceneQuality(t *testing.T) {
 		// wall (Limb.Solids, below: the targets in front of it, the hands'
 		// and feet's bones pushed off it) costs 1.6 of it: 16.90 (the near
 		// hand turning as its forearm engages), for limb penetration 8.7
-		// -> 1.4 px. This bound guards that until the target is met.
-		if tps == 60 && m.JointPopMaxDeg() > 17 {
-			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 17 (target 15)", m.JointPopMaxDeg())
+		// -> 1.4 px. The climbing limbs' joint speed limit
+		// (Limb.MaxTurnSpeed, DefaultClimbTurnSpeed: 12 deg/frame at 60
+		// TPS) brought it to 12.00 (the near elbow folding as the hand
+		// comes up in front of the chest to its first hold; limb
+		// penetration while climbing 1.40 -> 1.55 px).
+		if tps == 60 && m.JointPopMaxDeg() > 15 {
+			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 15", m.JointPopMaxDeg())
 		}
 		// Limb penetration against the level's own solids (every bone,
 		// every 1 px): QUALITY.md's target is 0.5 px. Keeping limbs out
