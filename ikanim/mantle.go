@@ -15,7 +15,14 @@
 //
 //   - catch (0 to CatchTime): O goes to the hang, shoulder Back px behind
 //     the grip and sqrt((0.96 R)^2 - (Back+3)^2) below it; the hands go to
-//     G -+ 3 along the edge; the feet to the wall's face 28 and 22 px above O.
+//     G -+ 3 along the edge, Offset above the top, and turn to lie along
+//     it (hooked over the edge: hookRot); the feet to the wall's face 28
+//     and 22 px above O. G is Grip, or the largest grip below it whose
+//     forearms and hands stay off the wall under the edge all along the
+//     planned paths (armsClear: a forearm hanging from a grip on the top
+//     cuts through the corner, 6.4 px for the default biped, and an elbow
+//     folding forward during the pull passes the face), so the hands may
+//     hook the lip itself.
 //   - hang (HangTime): everything holds still.
 //   - pull (1 s): O rises to (-12, h_p + 8): the hips come 8 px below the
 //     edge, the arms bend; the feet slide up the face.
@@ -94,7 +101,9 @@ type Mantler struct {
 	body     mantlePath
 	hand     [2]mantlePath
 	foot     [2]mantlePath
-	release  float64 // time the hands let go
+	release  float64    // time the hands let go
+	grip     float64    // px past the edge the hands grip (Grip or less: armsClear)
+	fromRot  [2]float64 // the arms' effector rotations at Start
 }
 
 type mantleKey struct {
@@ -183,9 +192,41 @@ func (m *Mantler) Start() {
 	for i, li := range m.legs {
 		m.feet[i] = r.animEnd[m.def.limbs[li].bones[1]]
 	}
+	for i, li := range m.arms {
+		m.fromRot[i] = 0
+		if l := &r.limbs[li]; l.CurrentWeight() > 0 && num.Finite(l.EffectorRotation) {
+			m.fromRot[i] = l.EffectorRotation
+		}
+	}
+	grip := num.Or(m.Grip, DefaultMantleGrip)
+	m.plan(r, grip)
+	if low := -(DefaultClimbOffset + 3 + mantleArmMargin); low < grip && !m.armsClear(r) {
+		// The largest grip up to Grip whose arms clear the corner: the
+		// hands move back toward the lip, past it if need be (bisection;
+		// the low end has both wrists in front of the face).
+		m.plan(r, low)
+		if m.armsClear(r) {
+			lo, hi := low, grip
+			for k := 0; k < 16; k++ {
+				mid := (lo + hi) / 2
+				m.plan(r, mid)
+				if m.armsClear(r) {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			m.plan(r, lo)
+		}
+	}
+	m.grip = m.hand[0].keys[1].p[0] - 3
+}
+
+// plan builds the body's, the hands' and the feet's paths (the keys of the
+// derivation above) for hands gripping grip px past the edge.
+func (m *Mantler) plan(r *Rig, grip float64) {
 	catch := num.Or(m.CatchTime, DefaultMantleCatch)
 	hang := catch + num.Or(m.HangTime, DefaultMantleHang)
-	grip := num.Or(m.Grip, DefaultMantleGrip)
 	back := num.Or(m.Back, DefaultMantleBack)
 	stand := num.Or(m.Stand, DefaultMantleStand)
 	d := DefaultHangReach * m.reach
@@ -211,7 +252,7 @@ func (m *Mantler) Start() {
 		h := &m.hand[i]
 		*h = mantlePath{}
 		h.add(0, local(m.arms[i]))
-		h.add(catch, mgl64.Vec2{grip + s, 0})
+		h.add(catch, mgl64.Vec2{grip + s, -DefaultClimbOffset})
 	}
 	m.release = hang + 1.05
 	for i, li := range m.legs {
@@ -232,6 +273,67 @@ func (m *Mantler) Start() {
 		}
 		f.add(end, final)
 	}
+}
+
+// mantleArmMargin is how far, px, the arms' bones stay off the corner
+// under the grip (armsClear).
+const mantleArmMargin = 0.25
+
+// armsClear reports whether, on the planned paths, both forearms and hands
+// stay mantleArmMargin px off the wall under the edge (the quadrant x > 0,
+// y > 0 of the edge frame) from the catch until the hands let go: the
+// shoulder follows the body's path at its animated place, the elbow is
+// placed by the law of cosines on the side the arm bent to last (a target
+// beyond reach straightens the arm toward it), and the hand bone lies
+// hooked over the top.
+func (m *Mantler) armsClear(r *Rig) bool {
+	catch := m.hand[0].keys[1].t
+	for t := catch; t <= m.release; t += 1.0 / 60 {
+		s := m.body.at(t).Add(m.shoulder)
+		for i, li := range m.arms {
+			d := &m.def.limbs[li]
+			a, b := m.def.bones[d.bones[0]].Length, m.def.bones[d.bones[1]].Length
+			side := r.bendSide(d.bones)
+			if side == 0 {
+				side = math.Copysign(1, d.Bend)
+			}
+			w := m.hand[i].at(t)
+			if l := w.Sub(s).Len(); l > a+b && l > 0 {
+				w = s.Add(w.Sub(s).Mul((a + b) / l))
+			}
+			// The forearm past the elbow: the elbow's own place comes
+			// from the body's path, which the grip cannot change.
+			e := middleJoint(s, w, a, b, side)
+			if cornerDepthPast(e, w) > -mantleArmMargin {
+				return false
+			}
+			if h := d.effector; h >= 0 {
+				// Hooked over the top (hookRot): along the edge frame's x.
+				if cornerDepthPast(w, w.Add(mgl64.Vec2{m.def.bones[h].Length, 0})) > -mantleArmMargin {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// cornerDepthPast returns the deepest point of segment p-q, its end p
+// left out, inside the quadrant x > 0, y > 0 (the wall under the edge, edge
+// frame) as min(x, y): positive inside, the distance to the nearer face;
+// negative outside. min(x, y) is concave along the segment, so its largest
+// value is at an end or where x = y.
+func cornerDepthPast(p, q mgl64.Vec2) float64 {
+	f := func(u float64) float64 {
+		return math.Min(p[0]+(q[0]-p[0])*u, p[1]+(q[1]-p[1])*u)
+	}
+	best := f(1)
+	if den := (q[0] - p[0]) - (q[1] - p[1]); den != 0 {
+		if u := (p[1] - p[0]) / den; u > 0 && u < 1 {
+			best = math.Max(best, f(u))
+		}
+	}
+	return best
 }
 
 // toEdge maps a world point into the edge frame.
@@ -309,11 +411,41 @@ func (m *Mantler) keepFoot(r *Rig, i, li int, p mgl64.Vec2, dt float64) mgl64.Ve
 	return over(mgl64.Vec2{p[0], p[1] + drop})
 }
 
+// hookRot returns arm i's (limb li's) effector rotation at time t: from
+// the one it had at Start to the hand hooked over the top (the hand bone
+// along the top, its fingers over the edge) by the catch, and back to its
+// animated angle as the hands let go (over the same time and smoothstep as
+// letGo's move).
+func (m *Mantler) hookRot(r *Rig, i, li int, t float64) float64 {
+	e := m.def.limbs[li].effector
+	if e < 0 {
+		return 0
+	}
+	hook := r.worldRot(-r.animAngle[e])
+	catch := m.hand[i].keys[1].t
+	u := 1.0
+	if catch > 0 {
+		u = num.Smoothstep(math.Min(1, t/catch))
+	}
+	rot := m.fromRot[i] + math.Remainder(hook-m.fromRot[i], 2*math.Pi)*u
+	if t >= m.release {
+		fade := m.def.limbs[li].FadeOut
+		if !(fade > 0) || !num.Finite(fade) {
+			fade = mantleLetGo
+		}
+		rot *= 1 - num.Smoothstep(math.Min(1, (t-m.release)/fade))
+	}
+	if !num.Finite(rot) {
+		return 0
+	}
+	return rot
+}
+
 // letGo returns arm limb li's target and weight el seconds after the hands
 // let go of grip (world): the target moves from the grip to the hand's
 // animated place over the limb's FadeOut (mantleLetGo when 0) with a
-// smoothstep, that place kept DefaultClimbOffset above the top while it
-// lies past the edge, and the weight stays 1 until the move is done and the
+// smoothstep, that place and the hand bone's tip kept DefaultClimbOffset
+// above the top while either lies past the edge, and the weight stays 1 until the move is done and the
 // animated hand is clear of the top, then 0 (the limb fades out from a pose
 // that is its animated one). Fading the weight from the grip instead swings
 // the hand through the top.
@@ -324,9 +456,16 @@ func (m *Mantler) letGo(r *Rig, li int, grip mgl64.Vec2, el float64) (mgl64.Vec2
 	// The animated wrist this frame: Position is already this frame's, the
 	// frame's origin last Update's.
 	q := m.toEdge(r, r.Position.Add(r.frame.dirToWorld(r.animEnd[bones[len(bones)-1]].Add(r.BodyOffset))))
+	// The hand bone's tip at its animated angle: it too stays above the
+	// top while it lies past the edge.
+	var tip mgl64.Vec2
+	if e := d.effector; e >= 0 {
+		sn, cs := math.Sincos(r.animAngle[e])
+		tip = mgl64.Vec2{cs, sn}.Mul(r.def.bones[e].Length)
+	}
 	clamped := false
-	if q[0] > -off && q[1] > -off {
-		q[1], clamped = -off, true
+	if lo := -off - math.Max(0, tip[1]); math.Max(q[0], q[0]+tip[0]) > -off && q[1] > lo {
+		q[1], clamped = lo, true
 	}
 	fade := d.FadeOut
 	if !(fade > 0) || !num.Finite(fade) {
@@ -368,6 +507,7 @@ func (m *Mantler) Update(dt float64) {
 		l := &r.limbs[li]
 		l.Target = m.toWorld(r, m.hand[i].at(t))
 		l.Weight = 1
+		l.EffectorRotation = m.hookRot(r, i, li, t)
 		if t >= m.release {
 			l.Target, l.Weight = m.letGo(r, li, l.Target, t-m.release)
 		}

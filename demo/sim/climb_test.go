@@ -86,8 +86,13 @@ func TestClimbSceneQuality(t *testing.T) {
 			if p := s.LimbPenetration(ClimbClimb); p > 2 {
 				t.Errorf("60 TPS: limb penetration while climbing %.2f px, want <= 2 (target 0.5)", p)
 			}
-			if p := s.LimbPenetration(ClimbMantle); p > 7 {
-				t.Errorf("60 TPS: limb penetration while mantling %.2f px, want <= 7 (target 0.5)", p)
+			// The mantle's grip planned so the forearms clear the corner
+			// (Mantler.armsClear, the hands hooked over the lip) and the
+			// hand bones kept above the top as they let go: 6.43 -> 2.11
+			// px (a hand on its way from its last climbing hold to the
+			// grip).
+			if p := s.LimbPenetration(ClimbMantle); p > 2.5 {
+				t.Errorf("60 TPS: limb penetration while mantling %.2f px, want <= 2.5 (target 0.5)", p)
 			}
 		}
 		if m.NaNs() != 0 {
