@@ -101,9 +101,11 @@ type Mantler struct {
 	body     mantlePath
 	hand     [2]mantlePath
 	foot     [2]mantlePath
-	release  float64    // time the hands let go
-	grip     float64    // px past the edge the hands grip (Grip or less: armsClear)
-	fromRot  [2]float64 // the arms' effector rotations at Start
+	release  float64 // time the hands let go
+	grip     float64 // px past the edge the hands grip (Grip or less: armsClear)
+	// hookA0 is each hand's angle at Start (character frame) and hookD
+	// its turn to lie hooked over the top (hookRot).
+	hookA0, hookD [2]float64
 }
 
 type mantleKey struct {
@@ -193,9 +195,14 @@ func (m *Mantler) Start() {
 		m.feet[i] = r.animEnd[m.def.limbs[li].bones[1]]
 	}
 	for i, li := range m.arms {
-		m.fromRot[i] = 0
+		from := 0.0 // the effector rotation now, character frame
 		if l := &r.limbs[li]; l.CurrentWeight() > 0 && num.Finite(l.EffectorRotation) {
-			m.fromRot[i] = l.EffectorRotation
+			from = r.worldRot(l.EffectorRotation)
+		}
+		m.hookA0[i], m.hookD[i] = 0, 0
+		if e := m.def.limbs[li].effector; e >= 0 {
+			m.hookA0[i] = r.animAngle[e] + from
+			m.hookD[i] = hookTurn(m.hookA0[i])
 		}
 	}
 	grip := num.Or(m.Grip, DefaultMantleGrip)
@@ -413,7 +420,8 @@ func (m *Mantler) keepFoot(r *Rig, i, li int, p mgl64.Vec2, dt float64) mgl64.Ve
 
 // hookRot returns arm i's (limb li's) effector rotation at time t: from
 // the one it had at Start to the hand hooked over the top (the hand bone
-// along the top, its fingers over the edge) by the catch, and back to its
+// along the top, its fingers over the edge) by the catch, turning the way
+// that does not point it down into the top (hookTurn), and back to its
 // animated angle as the hands let go (over the same time and smoothstep as
 // letGo's move).
 func (m *Mantler) hookRot(r *Rig, i, li int, t float64) float64 {
@@ -421,24 +429,43 @@ func (m *Mantler) hookRot(r *Rig, i, li int, t float64) float64 {
 	if e < 0 {
 		return 0
 	}
-	hook := r.worldRot(-r.animAngle[e])
 	catch := m.hand[i].keys[1].t
 	u := 1.0
 	if catch > 0 {
 		u = num.Smoothstep(math.Min(1, t/catch))
 	}
-	rot := m.fromRot[i] + math.Remainder(hook-m.fromRot[i], 2*math.Pi)*u
+	// Character frame: the hand's angle goes from a0 to a0+d.
+	rot := m.hookA0[i] + m.hookD[i]*u - r.animAngle[e]
 	if t >= m.release {
 		fade := m.def.limbs[li].FadeOut
 		if !(fade > 0) || !num.Finite(fade) {
 			fade = mantleLetGo
 		}
-		rot *= 1 - num.Smoothstep(math.Min(1, (t-m.release)/fade))
+		// Back to the animated angle the shorter way: the hand is
+		// above the top by now.
+		rot = math.Remainder(rot, 2*math.Pi) * (1 - num.Smoothstep(math.Min(1, (t-m.release)/fade)))
 	}
 	if !num.Finite(rot) {
 		return 0
 	}
-	return rot
+	return r.worldRot(rot)
+}
+
+// hookTurn returns the turn, radians, from the hand angle a0 (character
+// frame, y down) to 0 (along the top, forward) that does not pass pointing
+// straight down (pi/2): the shorter one unless it does.
+func hookTurn(a0 float64) float64 {
+	d := math.Remainder(-a0, 2*math.Pi)
+	var x float64 // how far the arc must go to reach pi/2
+	if d > 0 {
+		x = math.Mod(math.Mod(math.Pi/2-a0, 2*math.Pi)+2*math.Pi, 2*math.Pi)
+	} else {
+		x = math.Mod(math.Mod(a0-math.Pi/2, 2*math.Pi)+2*math.Pi, 2*math.Pi)
+	}
+	if x < math.Abs(d) {
+		d -= math.Copysign(2*math.Pi, d)
+	}
+	return d
 }
 
 // letGo returns arm limb li's target and weight el seconds after the hands

@@ -89,10 +89,11 @@ func TestClimbSceneQuality(t *testing.T) {
 			// The mantle's grip planned so the forearms clear the corner
 			// (Mantler.armsClear, the hands hooked over the lip) and the
 			// hand bones kept above the top as they let go: 6.43 -> 2.11
-			// px (a hand on its way from its last climbing hold to the
-			// grip).
-			if p := s.LimbPenetration(ClimbMantle); p > 2.5 {
-				t.Errorf("60 TPS: limb penetration while mantling %.2f px, want <= 2.5 (target 0.5)", p)
+			// px; the hands turning onto the top the way that does not
+			// point them into it (hookTurn): 0.75 px (the far elbow
+			// passing the face as the body pulls up).
+			if p := s.LimbPenetration(ClimbMantle); p > 1 {
+				t.Errorf("60 TPS: limb penetration while mantling %.2f px, want <= 1 (target 0.5)", p)
 			}
 		}
 		if m.NaNs() != 0 {
