@@ -94,6 +94,7 @@ const (
 	// DefaultClimbTurnSpeed is the climbing limbs' Limb.MaxTurnSpeed, rad/s
 	// (12 deg a frame at 60 TPS).
 	DefaultClimbTurnSpeed = 12 * math.Pi / 180 * 60
+	climbOutSpeed         = 120.0 // px/s: fastest the body moves out from the wall for its joints
 	climbMaxRays          = 1 + 16
 	climbMaxCornerSteps   = 16
 )
@@ -636,6 +637,14 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 		want = want.Add(n.Mul(c.extra))
 	}
 	c.bodyV = c.bodyV.Add(want.Sub(c.bodyV).Mul(1 - math.Exp(-num.Or(c.BodySpeed, DefaultClimbBodySpeed)*dt)))
+	if c.chestHit && dt > 0 {
+		// Out from the wall the body goes as fast as a knee or elbow
+		// needs (at most climbOutSpeed): smoothed like the rest, an
+		// engaging leg's knee stayed in the wall while the body caught up.
+		if short := want.Sub(c.bodyV).Dot(n); short > 0 {
+			c.bodyV = c.bodyV.Add(n.Mul(math.Min(short, climbOutSpeed*dt)))
+		}
+	}
 	if !num.FiniteVec(c.bodyV) {
 		c.bodyV = mgl64.Vec2{}
 	}

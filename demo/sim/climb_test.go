@@ -83,8 +83,12 @@ func TestClimbSceneQuality(t *testing.T) {
 		if tps == 60 {
 			t.Logf("60 TPS: limb penetration walk %.2f, climb %.2f, mantle %.2f, top %.2f px",
 				s.LimbPenetration(ClimbWalk), s.LimbPenetration(ClimbClimb), s.LimbPenetration(ClimbMantle), s.LimbPenetration(ClimbTop))
-			if p := s.LimbPenetration(ClimbClimb); p > 2 {
-				t.Errorf("60 TPS: limb penetration while climbing %.2f px, want <= 2 (target 0.5)", p)
+			// The body moving out from the wall for its joints at up to
+			// 120 px/s instead of smoothed like the rest: the knees of
+			// legs engaging the wall (1.40 px) out; 1.46 px left, the
+			// near hand's bone lagging under the turn limit as it engages.
+			if p := s.LimbPenetration(ClimbClimb); p > 1.6 {
+				t.Errorf("60 TPS: limb penetration while climbing %.2f px, want <= 1.6 (target 0.5)", p)
 			}
 			// The mantle's grip planned so the forearms clear the corner
 			// (Mantler.armsClear, the hands hooked over the lip) and the
