@@ -7,8 +7,9 @@ import "testing"
 // (65 s at 60 TPS) the joint pop stays within the first climb's bound. The
 // Climber used to resume with the last climb's limb targets and ease from
 // them: the shins snapped 83-108 deg in a frame at the start of every climb
-// after the first; now 18.2 deg at the second climb's start (the first
-// climb: 11.9 there). The holding hands and feet do not slide (slip <= 0.5
+// after the first; then 18.2 deg at the second climb's start (the first
+// climb: 11.9 there), and 12.68 over three climbs since the climbing
+// limbs' turn limit (the worst now on the walk along the top). The holding hands and feet do not slide (slip <= 0.5
 // px; Limb.Solids' push on a hand bone used to wind back while it held).
 func TestClimbSceneClimbsAgainWithoutPops(t *testing.T) {
 	s := newClimb(t)
@@ -24,7 +25,7 @@ func TestClimbSceneClimbsAgainWithoutPops(t *testing.T) {
 	if s.Climbs() < 3 {
 		t.Fatalf("%d climbs in 65 s, want 3", s.Climbs())
 	}
-	if p := s.meter.JointPopMaxDeg(); p > 20 {
-		t.Errorf("joint pop %.2f deg/frame over three climbs, want <= 20 (the first climb's bound is 18; target 15)", p)
+	if p := s.meter.JointPopMaxDeg(); p > 15 {
+		t.Errorf("joint pop %.2f deg/frame over three climbs, want <= 15", p)
 	}
 }
