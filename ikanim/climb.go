@@ -92,9 +92,12 @@ const (
 	DefaultClimbEngage     = 0.5  // s for a limb to move onto its first hold
 	DefaultClimbCornerTime = 0.3  // s for a limb to move from the face to the top
 	// DefaultClimbTurnSpeed is the climbing limbs' Limb.MaxTurnSpeed, rad/s
-	// (12 deg a frame at 60 TPS).
+	// (12 deg a frame at 60 TPS), for climbs up to 40 px/s; faster climbs
+	// scale it with their Speed.
 	DefaultClimbTurnSpeed = 12 * math.Pi / 180 * 60
 	climbOutSpeed         = 120.0 // px/s: fastest the body moves out from the wall for its joints
+	climbTurnSpeedRef     = 40.0  // px/s of climb up to which DefaultClimbTurnSpeed holds
+	climbBodyMaxSpeed     = 150.0 // px/s: fastest the body offset moves
 	climbMaxRays          = 1 + 16
 	climbMaxCornerSteps   = 16
 )
@@ -167,8 +170,18 @@ type Climber struct {
 	// places them, rad/s (default DefaultClimbTurnSpeed, 12 deg a frame at
 	// 60 TPS): a hand brought up in front of the chest to a hold above the
 	// shoulder folds its elbow faster than that, and lags its path there
-	// by a few px instead. Release sets the limbs' limit back to 0.
+	// by a few px instead, and a hold that jumps from bump to bump on a
+	// rough wall does not snap the limb. The default grows in proportion
+	// to Speed above 40 px/s (every limb moves faster on a faster climb;
+	// at 80 px/s a held foot lagged into the wall). Release sets the
+	// limbs' limit back to 0.
 	TurnSpeed float64
+	// NoLimbSolids leaves the climbing limbs' Limb.Solids alone. By default
+	// the climber sets each of them to its ground while it places the limb
+	// (a limb with Solids of its own keeps them), so targets stay in front
+	// of the wall and a hand or foot bone pointing into it is pushed off;
+	// Release and Handoff clear the ones it set.
+	NoLimbSolids bool
 	// CornerSteps side rays (default 6), CornerStep px apart (default 5),
 	// from CornerUp above the limb to CornerDown below it (defaults 20, 40).
 	CornerSteps          int
@@ -207,9 +220,11 @@ type climbLimb struct {
 	fromRot  float64    // effector rotation it engaged from, character frame
 	easeTime float64    // s the current engage takes
 	corner   bool       // the last contact was over the corner
-	nRays    int
-	rayFrom  [climbMaxRays]mgl64.Vec2
-	rayTo    [climbMaxRays]mgl64.Vec2
+	// setSolids says the climber set the limb's Solids (NoLimbSolids).
+	setSolids bool
+	nRays     int
+	rayFrom   [climbMaxRays]mgl64.Vec2
+	rayTo     [climbMaxRays]mgl64.Vec2
 }
 
 // NewClimber builds a climber for rigs of def. chestY is the chest's height
@@ -423,7 +438,15 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	ct.Target = r.frame.toWorld(target)
 	l.Target, l.Weight = ct.Target, 1
 	l.EffectorRotation = r.worldRot(rot)
+	if !c.NoLimbSolids && l.Solids == nil && c.ground != nil {
+		l.Solids, cl.setSolids = c.ground, true
+	}
 	l.MaxTurnSpeed = num.Or(c.TurnSpeed, DefaultClimbTurnSpeed)
+	if c.TurnSpeed == 0 && num.Finite(c.Speed) {
+		// The default scales with the climb's speed past climbTurnSpeedRef:
+		// every limb moves in proportion to it.
+		l.MaxTurnSpeed *= math.Max(1, math.Abs(c.Speed)/climbTurnSpeedRef)
+	}
 }
 
 // climbSoftReach is the share of a limb's full reach over which a climbing
@@ -566,6 +589,9 @@ func (c *Climber) jointsOut(r *Rig, shift, n mgl64.Vec2) float64 {
 		}
 		wp, wn := r.frame.toLocal(cl.wall), r.frame.dirToLocal(cl.wallN)
 		T := r.frame.toLocal(cl.contact.Target)
+		if l := &r.limbs[cl.limb]; l.Solids != nil && l.applied > 0 {
+			T = l.appliedTarget // where Solids moved it (last frame's solve)
+		}
 		R0 := r.animStart[bones[0]].Add(r.BodyOffset).Add(shift)
 		short := func(d float64) float64 { // Offset minus the joint's clearance
 			M := middleJoint(R0.Add(n.Mul(d)), T, a, b, side)
@@ -636,6 +662,7 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 		c.extra = c.jointsOut(r, want.Sub(c.appliedV), n)
 		want = want.Add(n.Mul(c.extra))
 	}
+	last := c.bodyV
 	c.bodyV = c.bodyV.Add(want.Sub(c.bodyV).Mul(1 - math.Exp(-num.Or(c.BodySpeed, DefaultClimbBodySpeed)*dt)))
 	if c.chestHit && dt > 0 {
 		// Out from the wall the body goes as fast as a knee or elbow
@@ -644,6 +671,12 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 		if short := want.Sub(c.bodyV).Dot(n); short > 0 {
 			c.bodyV = c.bodyV.Add(n.Mul(math.Min(short, climbOutSpeed*dt)))
 		}
+	}
+	// Never faster than climbBodyMaxSpeed: on a bumpy wall the chest's
+	// ray and the joints' clearance jump from bump to bump, and the body
+	// jumped 10-14 px in a frame after them.
+	if d := c.bodyV.Sub(last); d.Len() > climbBodyMaxSpeed*math.Max(dt, 0) {
+		c.bodyV = last.Add(d.Mul(climbBodyMaxSpeed * math.Max(dt, 0) / d.Len()))
 	}
 	if !num.FiniteVec(c.bodyV) {
 		c.bodyV = mgl64.Vec2{}
@@ -663,7 +696,7 @@ func (c *Climber) start() {
 	c.phase = 0
 	for i := range c.limbs {
 		cl := &c.limbs[i]
-		*cl = climbLimb{ClimbLimbDef: cl.ClimbLimbDef, limb: cl.limb}
+		*cl = climbLimb{ClimbLimbDef: cl.ClimbLimbDef, limb: cl.limb, setSolids: cl.setSolids}
 	}
 }
 
@@ -677,6 +710,16 @@ func (c *Climber) Release() {
 	for i := range c.limbs {
 		r.limbs[c.limbs[i].limb].Weight = 0
 		r.limbs[c.limbs[i].limb].MaxTurnSpeed = 0
+	}
+	c.clearSolids()
+}
+
+// clearSolids clears the Limb.Solids the climber set.
+func (c *Climber) clearSolids() {
+	for i := range c.limbs {
+		if cl := &c.limbs[i]; cl.setSolids {
+			c.rig.limbs[cl.limb].Solids, cl.setSolids = nil, false
+		}
 	}
 }
 
@@ -700,10 +743,12 @@ func (c *Climber) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 // climber's body offset moves into the rig's Position (along the wall's
 // normal),
 // and the limbs keep their weights, targets and MaxTurnSpeed for the
-// controller that takes over (a Mantler).
+// controller that takes over (a Mantler); the Limb.Solids it set are
+// cleared.
 func (c *Climber) Handoff() {
 	r := c.rig
 	r.shiftPosition(r.frame.dirToWorld(c.appliedV))
 	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)
 	c.appliedV, c.bodyV, c.body, c.wallN, c.extra = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}, 0
+	c.clearSolids()
 }

@@ -225,3 +225,107 @@ func TestClimberKeepsDistanceAlongTheWallNormal(t *testing.T) {
 		}
 	}
 }
+
+// The climber keeps its limbs out of the wall by itself: it sets their
+// Limb.Solids to its ground (a limb with Solids of its own keeps them;
+// NoLimbSolids leaves them alone), and Release and Handoff clear the ones
+// it set.
+func TestClimberSetsLimbSolids(t *testing.T) {
+	g := wallGround()
+	other := &polyGround{pts: []mgl64.Vec2{{0, 1000}, {1000, 1000}}}
+	for _, end := range []string{"Release", "Handoff"} {
+		r, c := newClimbBiped(t, g)
+		near := r.Limb(LimbArmNear)
+		near.Solids = other
+		settle(r, 30)
+		for k := 0; k < c.NumLimbs(); k++ {
+			l := &r.limbs[c.limbs[k].limb]
+			want := Ground(g)
+			if l == near {
+				want = other
+			}
+			if l.Solids != want {
+				t.Errorf("%s: climbing limb %s has Solids %v, want %v", end, l.Name(), l.Solids, want)
+			}
+		}
+		if end == "Release" {
+			c.Release()
+		} else {
+			c.Handoff()
+		}
+		for k := 0; k < c.NumLimbs(); k++ {
+			l := &r.limbs[c.limbs[k].limb]
+			if l != near && l.Solids != nil {
+				t.Errorf("after %s: limb %s still has the climber's Solids", end, l.Name())
+			}
+		}
+		if near.Solids != other {
+			t.Errorf("after %s: the limb's own Solids were replaced", end)
+		}
+	}
+	r, c := newClimbBiped(t, g)
+	c.NoLimbSolids = true
+	settle(r, 30)
+	for k := 0; k < c.NumLimbs(); k++ {
+		if l := &r.limbs[c.limbs[k].limb]; l.Solids != nil {
+			t.Errorf("NoLimbSolids: limb %s has Solids set", l.Name())
+		}
+	}
+}
+
+// Climbing limbs, holding or moving, turn within TurnSpeed (the default
+// scaled by the climb's speed above 40 px/s).
+func TestClimberTurnSpeed(t *testing.T) {
+	for _, speed := range []float64{30, 80} {
+		r, c := newClimbBiped(t, wallGround())
+		c.Speed = speed
+		held, moved := 0, 0
+		for f := 0; f < 240; f++ {
+			r.Update(1.0 / 60)
+			for k := 0; k < c.NumLimbs(); k++ {
+				l := &r.limbs[c.limbs[k].limb]
+				want := DefaultClimbTurnSpeed * math.Max(1, speed/40)
+				if c.Limb(k).Holding {
+					held++
+				} else {
+					moved++
+				}
+				if l.MaxTurnSpeed != want {
+					t.Fatalf("speed %v, frame %d: limb %s (holding %v) MaxTurnSpeed %v, want %v", speed, f, l.Name(), c.Limb(k).Holding, l.MaxTurnSpeed, want)
+				}
+			}
+		}
+		if held == 0 || moved == 0 {
+			t.Errorf("speed %v: %d holding and %d moving limb frames, want both", speed, held, moved)
+		}
+	}
+}
+
+// On a wall with bumps (trapezoids 7 px deep, at the heights of a new
+// user's trial) the chest's ray and
+// the knees' clearance jump from bump to bump; the body follows at most
+// climbBodyMaxSpeed (it jumped 10-14 px in a frame in a new user's trial).
+func TestClimberBodySpeedOnBumps(t *testing.T) {
+	pts := []mgl64.Vec2{{0, 400}, {300, 400}}
+	for _, y := range []float64{360, 310, 272, 230, 190, 150} {
+		pts = append(pts, mgl64.Vec2{300, y + 6}, mgl64.Vec2{293, y + 3}, mgl64.Vec2{293, y - 3}, mgl64.Vec2{300, y - 6})
+	}
+	pts = append(pts, mgl64.Vec2{300, 100}, mgl64.Vec2{600, 100})
+	r, c := newClimbBiped(t, &polyGround{pts: pts})
+	c.Speed = 40
+	dt := 1.0 / 60
+	last, worst := r.BodyOffset, 0.0
+	for f := 0; f < 360; f++ {
+		r.Position[1] -= 40 * dt
+		r.Update(dt)
+		worst = math.Max(worst, r.BodyOffset.Sub(last).Len())
+		last = r.BodyOffset
+	}
+	t.Logf("body moved at most %.3f px in a frame", worst)
+	if worst > 150*dt+1e-9 { // 7.95 px without the bound
+		t.Errorf("the body moved %.3f px in a frame, want <= %.3f (150 px/s)", worst, 150*dt)
+	}
+	if worst < 0.5 {
+		t.Errorf("the body moved at most %.3f px in a frame: the bumps did not move it", worst)
+	}
+}

@@ -78,10 +78,11 @@ type Limb struct {
 	// SolidMargin is the distance, px, Solids keeps the target in front of
 	// a surface (0: DefaultSolidMargin, 1 px).
 	SolidMargin float64
-	// MaxTurnSpeed, when above 0, is the fastest the limb's solved bones
-	// (the chain and the effector) may turn, rad/s of local angle: each
-	// turns at most MaxTurnSpeed*dt from the last frame's solve, and the
-	// limb lags its target while the target asks for more (limb_turn.go).
+	// MaxTurnSpeed, when above 0, is the fastest the limb's bones (the
+	// chain and the effector) may turn, rad/s of local angle: each turns
+	// at most MaxTurnSpeed*dt from the last update's angle (none with dt
+	// 0), and the limb lags its target while the target asks for more,
+	// and its animated pose while it fades out (limb_turn.go).
 	// For limbs moving through the air: the Climber sets it on its limbs
 	// (DefaultClimbTurnSpeed). 0, the zero value: no limit.
 	MaxTurnSpeed float64
@@ -143,6 +144,11 @@ func (l *Limb) init(r *Rig, i int) {
 	l.key = &r.keys[i]
 	l.pose = d.chain.NewPose()
 	l.solved = make([]float64, len(d.bones))
+	n := len(d.bones)
+	if d.effector >= 0 {
+		n++
+	}
+	l.turnLast = make([]float64, n)
 	l.solver = d.newSolver()
 	l.twoBone, _ = l.solver.(*ik.TwoBone)
 	l.armAim, _ = l.solver.(*ik.ArmAim)
@@ -278,7 +284,8 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 		l.Result = ik.Result{}
 		l.effOn = false
 		l.solidBend, l.blocked, l.side, l.swapT, l.effPush, l.heldOn = 0, false, 0, 1, mgl64.Vec2{}, false
-		return false
+		// Back to the animated pose, within MaxTurnSpeed.
+		return l.limitTurn(r, dt)
 	}
 	target := tc
 	switch {

@@ -21,27 +21,21 @@ import (
 // not show; a limb holding a point that moves slowly never reaches the
 // limit and stays exact.
 
-// limitTurn bounds the turn of the limb's bones since the last frame's
-// solve to MaxTurnSpeed*dt (see above). It keeps the local angles it left
-// for the next frame. A limb that was not solved in the previous update,
-// and a limit switched on start over from the angles as solved.
-func (l *Limb) limitTurn(r *Rig, dt float64) {
+// limitTurn bounds the turn of the limb's bones since the last update to
+// MaxTurnSpeed*dt (see above; dt 0 allows no turn) and reports whether it
+// changed any angle. It runs every update, solved or not (a limb fading
+// out or switched off goes back to its animated pose at the limit too),
+// and keeps the local angles it left for the next update, so a limit
+// switched on already bounds its first frame. Only a limb not updated in
+// the previous update (a rig paused or built anew) starts over from its
+// angles as they are.
+func (l *Limb) limitTurn(r *Rig, dt float64) bool {
 	speed := l.MaxTurnSpeed
-	if !(speed > 0) || !num.Finite(speed) {
-		l.turnOn = false
-		return
-	}
+	limit := speed > 0 && num.Finite(speed) && l.turnOn && l.turnAt+1 == r.updates
+	step := speed * math.Max(dt, 0)
 	bones := l.def.bones
-	n := len(bones)
-	if e := l.def.effector; e >= 0 {
-		n++
-	}
-	if len(l.turnLast) < n {
-		l.turnLast = make([]float64, n) // once per limb
-	}
-	limit := dt > 0 && l.turnOn && l.turnAt+1 == r.updates
-	step := speed * dt
-	for k := 0; k < n; k++ {
+	changed := false
+	for k := range l.turnLast {
 		bi := l.def.effector
 		if k < len(bones) {
 			bi = bones[k]
@@ -49,12 +43,13 @@ func (l *Limb) limitTurn(r *Rig, dt float64) {
 		if limit {
 			d := math.Remainder(r.local[bi]-l.turnLast[k], 2*math.Pi)
 			if d > step {
-				r.local[bi] = l.turnLast[k] + step
+				r.local[bi], changed = l.turnLast[k]+step, true
 			} else if d < -step {
-				r.local[bi] = l.turnLast[k] - step
+				r.local[bi], changed = l.turnLast[k]-step, true
 			}
 		}
 		l.turnLast[k] = r.local[bi]
 	}
 	l.turnOn, l.turnAt = true, r.updates
+	return changed
 }

@@ -76,3 +76,73 @@ func TestLimbMaxTurnSpeedBadValues(t *testing.T) {
 		}
 	}
 }
+
+// maxLocalTurn runs f frames of r at dt and returns the largest change of
+// the arm's local angles (both bones) from one update to the next.
+func maxLocalTurn(r *Rig, frames int, dt float64, each func(f int)) float64 {
+	last := [2]float64{r.LocalAngle(0), r.LocalAngle(1)}
+	worst := 0.0
+	for f := 0; f < frames; f++ {
+		if each != nil {
+			each(f)
+		}
+		r.Update(dt)
+		for b := 0; b < 2; b++ {
+			a := r.LocalAngle(b)
+			worst = math.Max(worst, math.Abs(math.Remainder(a-last[b], 2*math.Pi)))
+			last[b] = a
+		}
+	}
+	return worst
+}
+
+// A limb lagging under the limit that is switched off (Weight 0, fading
+// out) goes back to its animated pose within the limit too: the frame its
+// weight reaches 0 used to drop it there at once (94 deg in a new user's
+// trial).
+func TestLimbMaxTurnSpeedFadeOut(t *testing.T) {
+	const dt, speed = 1.0 / 60, 6.0
+	r := solidArmRig(t, false)
+	l := r.Limb("arm")
+	l.MaxTurnSpeed = speed
+	l.Target, l.Weight = mgl64.Vec2{140, 50}, 1
+	l.SetWeightNow(1)
+	r.Update(dt)
+	l.Target = mgl64.Vec2{100, 40}
+	worst := maxLocalTurn(r, 8, dt, nil) // lagging on its way up
+	l.Weight = 0
+	worst = math.Max(worst, maxLocalTurn(r, 120, dt, nil))
+	if worst > speed*dt+1e-9 {
+		t.Errorf("an arm fading out under the limit turned %.4f rad in a frame, want <= %.4f", worst, speed*dt)
+	}
+	for b := 0; b < 2; b++ {
+		if d := math.Abs(math.Remainder(r.LocalAngle(b)-r.AnimatedAngle(b), 2*math.Pi)); d > 1e-9 {
+			t.Errorf("bone %d is %.3g rad from its animated angle 2 s after fading out, want 0", b, d)
+		}
+	}
+}
+
+// An update of 0 s turns no bone of a limited limb (a paused game that
+// still updates), and a limit switched on in the frame the target jumps
+// bounds that frame already.
+func TestLimbMaxTurnSpeedZeroDtAndSwitchOn(t *testing.T) {
+	const dt, speed = 1.0 / 60, 6.0
+	r := solidArmRig(t, false)
+	l := r.Limb("arm")
+	l.Target, l.Weight = mgl64.Vec2{140, 50}, 1
+	l.SetWeightNow(1)
+	r.Update(dt)
+	r.Update(dt)
+	// Switched on with the jump.
+	l.MaxTurnSpeed = speed
+	l.Target = mgl64.Vec2{100, 40}
+	if w := maxLocalTurn(r, 1, dt, nil); w > speed*dt+1e-9 || w < speed*dt-1e-9 {
+		t.Errorf("the frame the limit was switched on the arm turned %.4f rad, want the limit %.4f", w, speed*dt)
+	}
+	if w := maxLocalTurn(r, 5, 0, nil); w != 0 {
+		t.Errorf("updates of 0 s turned the arm %.3g rad, want 0", w)
+	}
+	if w := maxLocalTurn(r, 5, dt, nil); w > speed*dt+1e-9 {
+		t.Errorf("after the pause the arm turned %.4f rad in a frame, want <= %.4f", w, speed*dt)
+	}
+}

@@ -184,14 +184,9 @@ func (s *Climb) Climbs() int { return s.climbs }
 func (s *Climb) setMode(m ClimbMode) {
 	s.mode, s.modeT = m, 0
 	// While climbing, the climbing limbs' targets stop in front of the
-	// wall (Limb.Solids); the mantle pulls the hands over the top's
+	// wall: the Climber sets their Limb.Solids to its ground, and Handoff
+	// clears them for the mantle, which pulls the hands over the top's
 	// corner, where the line from the shoulder would cut it.
-	for _, name := range climbLimbs {
-		s.Rig.Limb(name).Solids = nil
-		if m == ClimbClimb {
-			s.Rig.Limb(name).Solids = s.World
-		}
-	}
 	for i := range s.bend {
 		s.bend[i].Reset()
 	}
