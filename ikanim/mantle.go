@@ -102,7 +102,6 @@ type Mantler struct {
 	hand     [2]mantlePath
 	foot     [2]mantlePath
 	release  float64 // time the hands let go
-	grip     float64 // px past the edge the hands grip (Grip or less: armsClear)
 	// hookA0 is each hand's angle at Start (character frame) and hookD
 	// its turn to lie hooked over the top (hookRot).
 	hookA0, hookD [2]float64
@@ -226,7 +225,6 @@ func (m *Mantler) Start() {
 			m.plan(r, lo)
 		}
 	}
-	m.grip = m.hand[0].keys[1].p[0] - 3
 }
 
 // plan builds the body's, the hands' and the feet's paths (the keys of the
@@ -258,8 +256,23 @@ func (m *Mantler) plan(r *Rig, grip float64) {
 	for i, s := range [2]float64{3, -3} {
 		h := &m.hand[i]
 		*h = mantlePath{}
-		h.add(0, local(m.arms[i]))
-		h.add(catch, mgl64.Vec2{grip + s, -DefaultClimbOffset})
+		from := local(m.arms[i])
+		h.add(0, from)
+		// The hand lies along the top past its wrist: at least
+		// mantleHookOverlap of it over the top, so the farther hand
+		// does not float in front of the face when the grip is at the lip.
+		x := grip + s
+		if e := m.def.limbs[m.arms[i]].effector; e >= 0 {
+			hl := m.def.bones[e].Length
+			x = math.Max(x, math.Min(mantleHookOverlap, hl/2)-hl)
+		}
+		to := mgl64.Vec2{x, -DefaultClimbOffset}
+		if over := to[1] - hookLift(m.def, m.arms[i]); from[1] > over || from[0] > to[0] {
+			// From below the top or beyond the grip: over the edge by
+			// way of a point above the grip, not through the corner.
+			h.add(catch/2, mgl64.Vec2{math.Min(from[0], to[0]), over})
+		}
+		h.add(catch, to)
 	}
 	m.release = hang + 1.05
 	for i, li := range m.legs {
@@ -282,6 +295,19 @@ func (m *Mantler) plan(r *Rig, grip float64) {
 	}
 }
 
+// mantleHookOverlap is how much, px, of a hooked hand lies over the top
+// at least (at most half the hand).
+const mantleHookOverlap = 3.0
+
+// hookLift returns how far above its hook a hand passes on its way to the
+// grip: the hand bone's length, so a hand turning onto the top clears it.
+func hookLift(def *RigDef, li int) float64 {
+	if e := def.limbs[li].effector; e >= 0 {
+		return def.bones[e].Length
+	}
+	return 0
+}
+
 // mantleArmMargin is how far, px, the arms' bones stay off the corner
 // under the grip (armsClear).
 const mantleArmMargin = 0.25
@@ -294,7 +320,7 @@ const mantleArmMargin = 0.25
 // beyond reach straightens the arm toward it), and the hand bone lies
 // hooked over the top.
 func (m *Mantler) armsClear(r *Rig) bool {
-	catch := m.hand[0].keys[1].t
+	catch := m.hand[0].end()
 	for t := catch; t <= m.release; t += 1.0 / 60 {
 		s := m.body.at(t).Add(m.shoulder)
 		for i, li := range m.arms {
@@ -429,7 +455,7 @@ func (m *Mantler) hookRot(r *Rig, i, li int, t float64) float64 {
 	if e < 0 {
 		return 0
 	}
-	catch := m.hand[i].keys[1].t
+	catch := m.hand[i].end()
 	u := 1.0
 	if catch > 0 {
 		u = num.Smoothstep(math.Min(1, t/catch))
