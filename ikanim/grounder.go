@@ -344,7 +344,7 @@ func (g *Grounder) Update(dt float64) {
 		if r.airborne {
 			ok = false // falling or jumping: the feet hang
 		}
-		s = math.Min(s, maxStep) // ground far above: as high as the leg may go
+		s = min(s, maxStep) // ground far above: as high as the leg may go
 		c := &leg.contact
 		c.Lift = lift
 		if !ok || g.DisableFeet {
@@ -388,8 +388,8 @@ func (g *Grounder) Update(dt float64) {
 			c.Angle += (phi - c.Angle) * footAlpha
 			do := num.Or(g.LandSlope, DefaultLandSlope) * lift
 			da := num.Or(g.LandAngleSlope, DefaultLandAngleSlope) * lift
-			c.Offset = s + math.Max(-do, math.Min(do, c.Offset-s))
-			c.Angle = phi + math.Max(-da, math.Min(da, c.Angle-phi))
+			c.Offset = s + max(-do, min(do, c.Offset-s))
+			c.Angle = phi + max(-da, min(da, c.Angle-phi))
 		} else {
 			c.Offset, c.Angle = s, phi
 		}
@@ -407,20 +407,20 @@ func (g *Grounder) Update(dt float64) {
 			// lands at plus what the body can still cover at half its
 			// speed limit in the time left: the body is down when it
 			// lands instead of catching up with a leg stretched straight.
-			need = math.Min(need, leg.land.off+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+			need = min(need, leg.land.off+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
 		}
 		if c.Planted {
-			need = math.Min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), reachRatio))
+			need = min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), reachRatio))
 		} else if leg.land.now {
 			// The landing as it will be at touch-down: the body has
 			// walked on to it and the animated lift is gone.
 			landT := mgl64.Vec2{leg.land.rel, r.animStart[leg.foot][1] + lift - leg.land.off}
-			need = math.Min(need, g.reachNeed(r, leg, landT, landReachRatio)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+			need = min(need, g.reachNeed(r, leg, landT, landReachRatio)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
 		}
 		if !found {
 			low, found = need, true
 		} else {
-			low = math.Min(low, need)
+			low = min(low, need)
 		}
 	}
 	g.updateBody(r, dt, low, found, all)
@@ -476,21 +476,21 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		ref, aref, known = h, leg.land.ang, true
 		rise, drop, turn = 0.5*swingRiseSpeed*left, 0.5*swingDropSpeed*left, 0.5*swingTurnSpeed*left
 	}
-	ang = c.Angle + math.Max(-swingTurnSpeed*dt, math.Min(swingTurnSpeed*dt, phi-c.Angle))
-	ang = aref + math.Max(-da-turn, math.Min(da+turn, ang-aref))
+	ang = c.Angle + max(-swingTurnSpeed*dt, min(swingTurnSpeed*dt, phi-c.Angle))
+	ang = aref + max(-da-turn, min(da+turn, ang-aref))
 	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
 	sa := s
 	if ang != phi && !g.OneRay {
 		sb, cb := math.Sincos(alpha + ang)
 		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift); v != -math.MaxFloat64 && num.Finite(v) {
-			sa = math.Min(v, maxStep)
+			sa = min(v, maxStep)
 		}
 	}
 	fall := swingDropSpeed
 	if known && left > 0 {
 		// Down to the landing at the slowest even speed that still
 		// makes it by touch-down (not at full speed and then a stop).
-		fall = math.Min(fall, math.Max(0, c.Offset-ref)/left)
+		fall = min(fall, max(0, c.Offset-ref)/left)
 	}
 	floor := sa
 	if known {
@@ -498,7 +498,7 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		// animated clearance (a downhill does not drag it down the slope).
 		floor = sa - swingKeepLift*lift
 	}
-	off = math.Min(math.Max(floor, c.Offset-fall*dt), math.Max(floor, ref+do+drop))
+	off = min(max(floor, c.Offset-fall*dt), max(floor, ref+do+drop))
 	limit := math.MaxFloat64
 	if known {
 		limit = leg.land.x + leg.Toe // no face beyond the landing toe matters
@@ -507,25 +507,25 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep, limit); cone > off {
 		// Rising at most swingRiseSpeed, reached as the clearance grows
 		// over swingRiseRamp px (a lift-off does not start at full speed).
-		want := math.Min(cone, math.Max(s, ref)+swingConeSlope*lift)
-		cone = math.Min(cone, c.Offset+swingRiseSpeed*math.Min(1, lift/swingRiseRamp)*dt)
-		off = math.Max(off, math.Min(cone, math.Max(s, ref)+swingConeSlope*lift))
+		want := min(cone, max(s, ref)+swingConeSlope*lift)
+		cone = min(cone, c.Offset+swingRiseSpeed*min(1, lift/swingRiseRamp)*dt)
+		off = max(off, min(cone, max(s, ref)+swingConeSlope*lift))
 		// What the rise could not cover the foot makes up by holding
 		// back: the cone is 45 degrees, so a px of height missing is a
 		// px of distance to keep from the face.
-		lag = math.Max(0, want-off)
+		lag = max(0, want-off)
 	}
 	if known {
 		// The lag goes back to nothing by touch-down.
-		lag = math.Min(lag, swingLagSpeed*left)
+		lag = min(lag, swingLagSpeed*left)
 	}
 	if d := swingLagSpeed * dt; dt > 0 {
-		leg.lag += math.Max(-d, math.Min(d, lag-leg.lag))
+		leg.lag += max(-d, min(d, lag-leg.lag))
 	}
 	if known {
 		// A landing above the ground under the foot: rise toward it no
 		// faster than swingRiseSpeed would still make it by touch-down.
-		off = math.Max(off, ref-do-rise)
+		off = max(off, ref-do-rise)
 	}
 	return off, ang
 }
@@ -603,7 +603,7 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		// Standing: the feet settle under the body with the cycle's stop
 		// (walkStopTime) instead of jumping back in one frame.
 		d := shiftSettleSpeed * dt
-		leg.shift = math.Max(-d, math.Min(d, 0-leg.shift)) + leg.shift
+		leg.shift = max(-d, min(d, 0-leg.shift)) + leg.shift
 		leg.shiftFrom, leg.land.on = leg.shift, false
 		return
 	}
@@ -616,7 +616,7 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 	_, _, _, duty, _, _, _, _ := w.defaults()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
-		q = math.Mod(q+0.5, 1)
+		q = mod1(q + 0.5)
 	}
 	if q < duty {
 		// Planted: the next swing plans a new landing.
@@ -642,7 +642,7 @@ func (g *Grounder) cycleSwing(r *Rig, leg *grounderLeg) bool {
 	_, _, _, duty, _, _, _, _ := w.defaults()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
-		q = math.Mod(q+0.5, 1)
+		q = mod1(q + 0.5)
 	}
 	return q >= duty
 }
@@ -663,7 +663,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 	stride, period, _, duty, _, _, _, _ := w.defaults()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
-		q = math.Mod(q+0.5, 1)
+		q = mod1(q + 0.5)
 	}
 	if q < duty {
 		p.on = false
@@ -736,7 +736,7 @@ func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, l
 	if !(math.Abs(nl[0]) > -nl[1]) || q[0] > limit {
 		return none // no steeper than 45 degrees (the sole rays handle it), or beyond the landing
 	}
-	d := math.Max(0, q[0]-toe[0])
+	d := max(0, q[0]-toe[0])
 	x := q[0] + 1 // just past the face
 	tp, _, ok := g.ground.Raycast(r.frame.toWorld(mgl64.Vec2{x, A[1] - maxStep - ah}), r.frame.toWorld(mgl64.Vec2{x, toe[1]}))
 	if !ok || !num.FiniteVec(tp) {
@@ -748,14 +748,14 @@ func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, l
 	}
 	// At the face the sole is as high above its top as it is above the
 	// ground now (the clearance the whole sole keeps once over it).
-	return math.Min(sa+rise+math.Max(0, lift)-d, maxStep)
+	return min(sa+rise+max(0, lift)-d, maxStep)
 }
 
 // rayUp is how far above the ankle the foot rays start: RayUp, but at
 // least MaxStep above the sole (plus 1 px), so ground a foot may step up to
 // is never above the rays' start.
 func (g *Grounder) rayUp(leg *grounderLeg) float64 {
-	return math.Max(num.Or(g.RayUp, DefaultRayUp), num.Or(g.MaxStep, DefaultMaxStep)+leg.AnkleHeight+1)
+	return max(num.Or(g.RayUp, DefaultRayUp), num.Or(g.MaxStep, DefaultMaxStep)+leg.AnkleHeight+1)
 }
 
 // worldRot turns a character-frame rotation into the world rotation a limb's
@@ -775,22 +775,22 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 	target := 0.0
 	if found && !g.DisableBody {
 		lw := num.Clamp01(g.LiftWeight)
-		target = math.Min(0, low) + lw*math.Max(0, low)
-		target = math.Max(target, -num.Or(g.MaxLower, DefaultMaxLower))
+		target = min(0, low) + lw*max(0, low)
+		target = max(target, -num.Or(g.MaxLower, DefaultMaxLower))
 		maxLift := 0.0
 		if g.MaxLift > 0 && num.Finite(g.MaxLift) {
 			maxLift = g.MaxLift
 		} else if lw > 0 {
 			maxLift = DefaultMaxLift
 		}
-		target = math.Min(target, maxLift)
+		target = min(target, maxLift)
 	}
 	if g.OnlyWhenIdle && (!r.IsIdle() || !all) && !g.DisableBody {
 		target = g.body
 	}
 	step := (target - g.body) * (1 - math.Exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
 	if v := num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed); g.BodyMaxSpeed >= 0 && v > 0 && num.Finite(v) {
-		step = math.Max(-v*dt, math.Min(v*dt, step))
+		step = max(-v*dt, min(v*dt, step))
 	}
 	g.body += step
 	if !num.Finite(g.body) {
@@ -831,7 +831,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	for k := 0; k < n; k++ {
 		x := xs[k]
 		sx, sy := A[0]+x*ca-ah*sa, A[1]+x*sa+ah*ca
-		lift = math.Min(lift, -sy)
+		lift = min(lift, -sy)
 		from := r.frame.toWorld(mgl64.Vec2{sx, A[1] - up})
 		to := r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})
 		if record {
@@ -848,7 +848,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 			leg.hit[k], leg.point[k], leg.normal[k] = true, p, nrm
 		}
 		nl := r.frame.dirToLocal(nrm)
-		if l := nl.Len(); l > 0 {
+		if l := finiteLen(nl); l > 0 {
 			nl = nl.Mul(1 / l)
 		}
 		if -nl[1] < minGroundCos {
@@ -887,12 +887,12 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		for k := 0; k < n; k++ {
 			if hit[k] {
 				a := math.Atan2(ns[k][0], -ns[k][1])
-				lo, hi = math.Min(lo, a), math.Max(hi, a)
+				lo, hi = min(lo, a), max(hi, a)
 			}
 		}
-		phi = math.Max(lo, math.Min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
+		phi = max(lo, min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
 	}
-	phi = math.Max(-maxAngle, math.Min(maxAngle, phi))
+	phi = max(-maxAngle, min(maxAngle, phi))
 	sb, cb := math.Sincos(alpha + phi)
 	s = -math.MaxFloat64
 	if !g.OneRay {
@@ -909,7 +909,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 			px, py := A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
 			nx, ny := ns[k][0], ns[k][1]
 			base := ((px-hs[k][0])*nx + (py-hs[k][1])*ny) / -ny
-			s = math.Max(s, lift-base)
+			s = max(s, lift-base)
 		}
 	}
 	if !num.Finite(s) || !num.Finite(phi) {
@@ -950,9 +950,9 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 			continue
 		}
 		h := r.frame.toLocal(p)
-		s = math.Max(s, lift-(h[1]-py[k]))
+		s = max(s, lift-(h[1]-py[k]))
 		nl := r.frame.dirToLocal(nrm)
-		if l := nl.Len(); l > 0 && -nl[1]/l >= minGroundCos {
+		if l := finiteLen(nl); l > 0 && -nl[1]/l >= minGroundCos {
 			hp[k], hn[k], hok[k] = h, nl.Mul(1/l), true
 		}
 	}
@@ -968,7 +968,7 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		}
 		x0, x1 := px[k], px[k+1]
 		if q, ok := crest(hp[k], hn[k], hp[k+1], hn[k+1], x0, x1); ok {
-			s = math.Max(s, lift-(q[1]-soleAt(k, q[0])))
+			s = max(s, lift-(q[1]-soleAt(k, q[0])))
 			continue
 		}
 		// The lower hit's tangent at the higher hit's x: a riser or a
@@ -994,7 +994,7 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 			continue
 		}
 		nq := r.frame.dirToLocal(nrm)
-		if l := nq.Len(); l > 0 {
+		if l := finiteLen(nq); l > 0 {
 			nq = nq.Mul(1 / l)
 		}
 		if c, ok := crest(hp[hi], hn[hi], q, nq, x0, x1); ok {
@@ -1002,7 +1002,7 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		} else {
 			q[1] = hp[hi][1]
 		}
-		s = math.Max(s, lift-(q[1]-soleAt(k, q[0])))
+		s = max(s, lift-(q[1]-soleAt(k, q[0])))
 	}
 	return s
 }
@@ -1017,7 +1017,7 @@ func crest(a, na, b, nb mgl64.Vec2, x0, x1 float64) (mgl64.Vec2, bool) {
 	}
 	ca, cb := na.Dot(a), nb.Dot(b)
 	q := mgl64.Vec2{(ca*nb[1] - cb*na[1]) / den, (na[0]*cb - nb[0]*ca) / den}
-	if !(q[0] >= x0-crestEps && q[0] <= x1+crestEps) || q[1] > math.Min(a[1], b[1])+crestEps || !num.FiniteVec(q) {
+	if !(q[0] >= x0-crestEps && q[0] <= x1+crestEps) || q[1] > min(a[1], b[1])+crestEps || !num.FiniteVec(q) {
 		return mgl64.Vec2{}, false
 	}
 	return q, true

@@ -119,11 +119,11 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 	for i := ih; i+it < n; i++ {
 		h := math.Inf(-1)
 		for j := i - ih; j <= i+it; j++ {
-			h = math.Max(h, pr.g[j])
+			h = max(h, pr.g[j])
 		}
 		pr.p[i] = h
 	}
-	pref := int(math.Round(math.Max(-float64(m), math.Min(float64(m), d0))))
+	pref := int(math.Round(max(-float64(m), min(float64(m), d0))))
 	best, bestCost, bestRaw, prefRaw := 0.0, math.Inf(1), math.Inf(1), math.Inf(1)
 	for d := -m; d <= m; d++ {
 		c := back + d
@@ -138,12 +138,12 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 				if math.IsInf(pe, -1) || !(v < footstepPenalty) {
 					v = footstepPenalty
 				}
-				robust = math.Max(robust, v)
+				robust = max(robust, v)
 			}
 		}
 		for k := 1; k <= look; k++ {
-			approach = math.Max(approach, pr.p[c-k]-pc-footstepDescent*float64(k))
-			depart = math.Max(depart, pr.p[c+k]-pc-footstepRise*float64(k))
+			approach = max(approach, pr.p[c-k]-pc-footstepDescent*float64(k))
+			depart = max(depart, pr.p[c+k]-pc-footstepRise*float64(k))
 		}
 		raw := 4*robust + approach + depart
 		if d == pref {
