@@ -482,7 +482,7 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	sa := s
 	if ang != phi && !g.OneRay {
 		sb, cb := math.Sincos(alpha + ang)
-		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift); v != -math.MaxFloat64 && num.Finite(v) {
+		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift, nil); v != -math.MaxFloat64 && num.Finite(v) {
 			sa = min(v, maxStep)
 		}
 	}
@@ -676,7 +676,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
 	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up)
 	if !p.on || math.Abs(land.Sub(p.p).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))) > swingReplanDist {
-		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
+		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, 0, 1, maxAngle, false)
 		shift := 0.0
 		if ok1 && s1 < -maxStep || !ok1 {
 			// Over a drop: the step ends on the last ground behind it the
@@ -685,9 +685,9 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 			// (GroundFollower.LedgeDrop).
 			ok1 = false
 			for x := landStep; x <= L/2+leg.Heel+leg.Toe; x += landStep {
-				if sx, _, _, okx := g.placeAt(r, leg, landC.Sub(mgl64.Vec2{x, 0}), 0, maxAngle, false); okx && sx >= -maxStep {
+				if sx, _, _, okx := g.placeAt(r, leg, landC.Sub(mgl64.Vec2{x, 0}), 0, 0, 1, maxAngle, false); okx && sx >= -maxStep {
 					shift = -x - (leg.Heel+leg.Toe)/2
-					s1, a1, _, ok1 = g.placeAt(r, leg, landC.Add(mgl64.Vec2{shift, 0}), 0, maxAngle, false)
+					s1, a1, _, ok1 = g.placeAt(r, leg, landC.Add(mgl64.Vec2{shift, 0}), 0, 0, 1, maxAngle, false)
 					ok1 = ok1 && s1 >= -maxStep
 					break
 				}
@@ -701,7 +701,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 				d0 = p.shift
 			}
 			if d := g.planFootstep(r, leg, landC, L, d0, maxStep); d != 0 {
-				if sd, ad, _, okd := g.placeAt(r, leg, landC.Add(mgl64.Vec2{d, 0}), 0, maxAngle, false); okd && sd >= -maxStep && sd <= maxStep {
+				if sd, ad, _, okd := g.placeAt(r, leg, landC.Add(mgl64.Vec2{d, 0}), 0, 0, 1, maxAngle, false); okd && sd >= -maxStep && sd <= maxStep {
 					shift, s1, a1 = d, sd, ad
 				}
 			}
@@ -805,13 +805,22 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 // rotation phi (character frame), its animated clearance lift and whether any
 // ray found ground.
 func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, lift float64, ok bool) {
-	return g.placeAt(r, leg, r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot], maxAngle, true)
+	// The animated pose's forward pass holds the foot angle's Sincos.
+	d := r.animDir[leg.foot]
+	return g.placeAt(r, leg, r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot], d[1], d[0], maxAngle, true)
+}
+
+// soleRay is one vertical sole ray of a placement and what it found, so the
+// whole-sole pass does not cast a ray the first pass cast already.
+type soleRay struct {
+	from, to, p, n mgl64.Vec2
+	ok             bool
 }
 
 // placeAt is place for an ankle at character-frame point A with animated
-// foot angle alpha; record keeps the rays for DrawDebug.
-func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
-	sa, ca := math.Sincos(alpha)
+// foot angle alpha (sa, ca: its sine and cosine, math.Sincos(alpha));
+// record keeps the rays for DrawDebug.
+func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
 	ah := leg.AnkleHeight
 	var xs [maxGrounderSamples]float64
 	n := 1
@@ -824,6 +833,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	lift = math.MaxFloat64
 	var hs, ns [maxGrounderSamples]mgl64.Vec2
 	var hit [maxGrounderSamples]bool
+	var cast [maxGrounderSamples]soleRay
 	var mx, my float64
 	if record {
 		leg.n = n
@@ -841,6 +851,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 			continue
 		}
 		p, nrm, hitOK := castSole(g.ground, g.caster, from, to, leg.Radius)
+		cast[k] = soleRay{from, to, p, nrm, hitOK}
 		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
 		}
@@ -866,8 +877,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		// No ground under heel, ankle or toe: the sole may still stand on
 		// something narrower than its samples' spacing (a post between two
 		// slots). The whole-sole rays, level, look between them.
-		sb, cb := math.Sincos(alpha)
-		if s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift); s != -math.MaxFloat64 && num.Finite(s) {
+		if s = g.wholeSole(r, leg, A, ah, sa, ca, up, down, lift, &cast); s != -math.MaxFloat64 && num.Finite(s) {
 			return s, 0, lift, true
 		}
 	}
@@ -893,10 +903,13 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		phi = max(lo, min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
 	}
 	phi = max(-maxAngle, min(maxAngle, phi))
-	sb, cb := math.Sincos(alpha + phi)
+	sb, cb := sa, ca
+	if b := alpha + phi; math.Float64bits(b) != math.Float64bits(alpha) {
+		sb, cb = math.Sincos(b)
+	}
 	s = -math.MaxFloat64
 	if !g.OneRay {
-		s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift)
+		s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift, &cast)
 	}
 	if s == -math.MaxFloat64 {
 		// One ray (or no second-pass hit): the ground near each sample is
@@ -935,7 +948,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 // where base is the height of the sole above that ground point (the sole's
 // height at the point's x interpolated between the two samples). It returns
 // -MaxFloat64 when no ray hits.
-func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb, up, down, lift float64) float64 {
+func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb, up, down, lift float64, prior *[maxGrounderSamples]soleRay) float64 {
 	var px, py [soleSamples]float64
 	var hp, hn [soleSamples]mgl64.Vec2
 	var hok [soleSamples]bool
@@ -945,7 +958,7 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		px[k], py[k] = A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
 		from := r.frame.toWorld(mgl64.Vec2{px[k], A[1] - up})
 		to := r.frame.toWorld(mgl64.Vec2{px[k], A[1] + down})
-		p, nrm, hitOK := castSole(g.ground, g.caster, from, to, leg.Radius)
+		p, nrm, hitOK := castPrior(g, leg, from, to, prior)
 		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
 		}
@@ -1005,6 +1018,20 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		s = max(s, lift-(q[1]-soleAt(k, q[0])))
 	}
 	return s
+}
+
+// castPrior is castSole for the leg's sole ray from from to to, or what
+// prior (the first pass's rays, nil: none) found when one of them is the
+// very same ray: a level foot's heel and toe rays are (phi 0).
+func castPrior(g *Grounder, leg *grounderLeg, from, to mgl64.Vec2, prior *[maxGrounderSamples]soleRay) (point, normal mgl64.Vec2, ok bool) {
+	if prior != nil {
+		for i := range prior {
+			if c := &prior[i]; c.from == from && c.to == to && c.from != c.to {
+				return c.p, c.n, c.ok
+			}
+		}
+	}
+	return castSole(g.ground, g.caster, from, to, leg.Radius)
 }
 
 // crest returns where the tangent lines through a (unit normal na) and b
