@@ -43,6 +43,16 @@ func newFrame(pos, up mgl64.Vec2, f Facing) frame {
 	return fr
 }
 
+// frameTurn is a frame's rotation and mirror: two frames with equal turns
+// differ by a translation only.
+type frameTurn struct {
+	cos, sin float64
+	mirror   bool
+}
+
+// rotation returns the frame's rotation and mirror.
+func (f *frame) rotation() frameTurn { return frameTurn{f.cos, f.sin, f.mirror} }
+
 // toWorld maps a character-frame point to the world.
 func (f *frame) toWorld(p mgl64.Vec2) mgl64.Vec2 {
 	x, y := p[0], p[1]

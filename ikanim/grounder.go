@@ -193,6 +193,23 @@ type Grounder struct {
 	// 0.15 of the stride; see grounder_footstep.go).
 	FixedSteps bool
 
+	// RecastPlanted casts all of a planted foot's rays every frame. By
+	// default (false) a foot that stays planted on the same spot casts one
+	// ray, under its ankle, and while that ray finds the very ground it
+	// found when the foot's rays were last cast, the foot keeps the
+	// placement those rays gave (8 rays instead of 1 by default; OneRay
+	// casts its one ray every frame). The same spot: its sole has neither
+	// moved along the ground nor turned by more than holdTol (1e-11 px, a
+	// few units in the last place of the coordinates in large worlds),
+	// every hit stays within its rays' reach, and the rig's Update, frame
+	// rotation, facing and the grounder's ray settings are those of the
+	// frame before. So ground that moves or goes away under the ankle is
+	// seen at once, but a change under the heel or toe alone only when the
+	// foot lifts, slides or turns: set RecastPlanted when the ground under
+	// standing feet changes that way. DrawDebug shows the rays last cast
+	// for all of the sole.
+	RecastPlanted bool
+
 	// DisableFeet turns foot placement off (the legs fade back to the
 	// animation); DisableBody turns the centroid off (the body offset fades
 	// back to 0).
@@ -230,6 +247,12 @@ type Grounder struct {
 	// applied is the body offset this grounder added to rig.BodyOffset last
 	// frame (character frame, y down).
 	applied float64
+	// span gathers the character-frame y (down) of the vertical sole rays'
+	// hits while place casts them (on), for footHold.
+	span struct {
+		on     bool
+		lo, hi float64
+	}
 }
 
 // grounderLeg is the runtime state of one leg.
@@ -250,6 +273,7 @@ type grounderLeg struct {
 	// before a face it could not rise over in time (see swing).
 	lag   float64
 	lastH float64 // last ground line height under the foot along up (world): frame's plus Offset
+	hold  footHold
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -807,7 +831,112 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, lift float64, ok bool) {
 	// The animated pose's forward pass holds the foot angle's Sincos.
 	d := r.animDir[leg.foot]
-	return g.placeAt(r, leg, r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot], d[1], d[0], maxAngle, true)
+	sa, ca := d[1], d[0]
+	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
+	h := &leg.hold
+	up, down := g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown)
+	planted := num.Or(g.PlantedLift, DefaultPlantedLift)
+	base := r.frame.pos.Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) // the frame's ground line along up
+	aUp := base - A[1]                                             // the ankle along up
+	aFwd := r.frame.toWorld(A).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))
+	tol := max(holdTol, holdRel*math.Abs(aFwd))
+	if h.on && !g.RecastPlanted && !g.OneRay && h.update+1 == r.updates && h.frame == r.frame.rotation() &&
+		h.up == up && h.down == down && h.maxAngle == maxAngle &&
+		math.Abs(aFwd-h.fwd)+(max(leg.Heel, leg.Toe)+leg.AnkleHeight)*math.Abs(alpha-h.alpha) <= tol &&
+		h.lo > aUp-down && h.hi < aUp+up {
+		if lift = g.soleLift(leg, A, sa, ca); lift <= planted && g.ankleHolds(r, leg, A, sa, up, down, tol) {
+			// Planted on the same spot, on the same ground.
+			h.update = r.updates
+			return h.ground - aUp + lift, h.phi, lift, true
+		}
+	}
+	g.span.on, g.span.lo, g.span.hi = true, math.MaxFloat64, -math.MaxFloat64
+	s, phi, lift, ok = g.placeAt(r, leg, A, alpha, sa, ca, maxAngle, true)
+	g.span.on = false
+	h.on = ok && !g.OneRay && leg.n == 3 && lift <= planted && g.span.lo <= g.span.hi && num.Finite(aUp) && num.Finite(aFwd)
+	if h.on {
+		*h = footHold{on: true, update: r.updates, frame: r.frame.rotation(), fwd: aFwd, alpha: alpha,
+			ground: aUp + s - lift, phi: phi, lo: base - g.span.hi, hi: base - g.span.lo,
+			up: up, down: down, maxAngle: maxAngle}
+	}
+	return s, phi, lift, ok
+}
+
+// ankleHolds casts the ray under the ankle of a foot at A (foot angle sine
+// sa) and reports whether it finds what the same ray found when the foot's
+// rays were last cast (leg's debug record of them): the same miss, or a hit
+// within tol of the same point with the same normal.
+func (g *Grounder) ankleHolds(r *Rig, leg *grounderLeg, A mgl64.Vec2, sa, up, down, tol float64) bool {
+	sx := A[0] - leg.AnkleHeight*sa // placeAt's ankle sample (x = 0)
+	from, to := r.frame.toWorld(mgl64.Vec2{sx, A[1] - up}), r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})
+	p, n, ok := castSole(g.ground, g.caster, from, to, leg.Radius)
+	ok = ok && num.FiniteVec(p) && num.FiniteVec(n)
+	if ok != leg.hit[1] {
+		return false
+	}
+	if !ok {
+		return true
+	}
+	dp, dn := p.Sub(leg.point[1]), n.Sub(leg.normal[1])
+	return math.Abs(dp[0])+math.Abs(dp[1]) <= 4*tol && math.Abs(dn[0])+math.Abs(dn[1]) <= 1e-9
+}
+
+// holdTol is how far, px, a planted foot's sole may move along the ground
+// (or turn, at its heel or toe) and still keep the ground its rays found
+// (Grounder.RecastPlanted): far below any visible motion, above the
+// rounding of the forward pass that puts a planted foot at the same spot.
+// holdRel is the same share of the coordinate, for large worlds, where
+// that rounding grows with it.
+const (
+	holdTol = 1e-11
+	holdRel = 5e-15
+)
+
+// footHold is what a planted foot's rays found (Grounder.RecastPlanted): a
+// foot still planted on the same spot the next frame takes its placement
+// from it instead of casting its rays again.
+type footHold struct {
+	on       bool
+	update   uint64    // the rig's Update the placement was made or last taken in
+	frame    frameTurn // the frame's rotation and mirror then
+	fwd      float64   // the animated ankle (shift included) along forward, world
+	alpha    float64   // the foot's animated angle
+	ground   float64   // along up, world: the ankle plus the move s, less the clearance
+	phi      float64   // the foot's turn to the ground
+	lo, hi   float64   // along up, world: the lowest and highest hit of the sole rays
+	up, down float64   // the rays' reach it was made with
+	maxAngle float64   // and MaxFootAngle
+}
+
+// soleLift is placeAt's animated clearance of the sole of a foot whose
+// ankle is at A with angle sine sa and cosine ca.
+func (g *Grounder) soleLift(leg *grounderLeg, A mgl64.Vec2, sa, ca float64) float64 {
+	xs, n := g.soleSamples(leg)
+	lift := math.MaxFloat64
+	for k := 0; k < n; k++ {
+		lift = min(lift, -(A[1] + xs[k]*sa + leg.AnkleHeight*ca))
+	}
+	if !num.Finite(lift) || lift < 0 || lift == math.MaxFloat64 {
+		lift = 0 // an animated sole below its ground line stands on the ground
+	}
+	return lift
+}
+
+// soleSamples returns the first pass's sample offsets along the foot and
+// their number: the ankle alone with OneRay, else heel, ankle and toe.
+func (g *Grounder) soleSamples(leg *grounderLeg) ([maxGrounderSamples]float64, int) {
+	if g.OneRay {
+		return [maxGrounderSamples]float64{}, 1
+	}
+	return [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}, 3
+}
+
+// spanHit widens the span of hits place gathers by a hit at character-frame
+// y (down).
+func (g *Grounder) spanHit(y float64) {
+	if g.span.on {
+		g.span.lo, g.span.hi = min(g.span.lo, y), max(g.span.hi, y)
+	}
 }
 
 // soleRay is one vertical sole ray of a placement and what it found, so the
@@ -822,12 +951,7 @@ type soleRay struct {
 // record keeps the rays for DrawDebug.
 func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
 	ah := leg.AnkleHeight
-	var xs [maxGrounderSamples]float64
-	n := 1
-	if !g.OneRay {
-		xs = [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}
-		n = 3
-	}
+	xs, n := g.soleSamples(leg)
 	up := g.rayUp(leg)
 	down := num.Or(g.RayDown, DefaultRayDown)
 	lift = math.MaxFloat64
@@ -858,6 +982,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 		if record {
 			leg.hit[k], leg.point[k], leg.normal[k] = true, p, nrm
 		}
+		g.spanHit(r.frame.toLocal(p)[1])
 		nl := r.frame.dirToLocal(nrm)
 		if l := finiteLen(nl); l > 0 {
 			nl = nl.Mul(1 / l)
@@ -963,6 +1088,7 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 			continue
 		}
 		h := r.frame.toLocal(p)
+		g.spanHit(h[1])
 		s = max(s, lift-(h[1]-py[k]))
 		nl := r.frame.dirToLocal(nrm)
 		if l := finiteLen(nl); l > 0 && -nl[1]/l >= minGroundCos {
