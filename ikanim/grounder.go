@@ -247,6 +247,12 @@ type Grounder struct {
 	// applied is the body offset this grounder added to rig.BodyOffset last
 	// frame (character frame, y down).
 	applied float64
+	// norm is the last normal normLen measured: the rays of a sole mostly
+	// hit the same surface, whose normal the ground returns bit for bit.
+	norm struct {
+		n      mgl64.Vec2
+		l, inv float64
+	}
 	// span gathers the character-frame y (down) of the vertical sole rays'
 	// hits while place casts them (on), for footHold.
 	span struct {
@@ -931,6 +937,18 @@ func (g *Grounder) soleSamples(leg *grounderLeg) ([maxGrounderSamples]float64, i
 	return [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}, 3
 }
 
+// normLen returns the length of a finite normal n (finiteLen) and its
+// inverse, from the last normal it measured when n is that normal.
+func (g *Grounder) normLen(n mgl64.Vec2) (l, inv float64) {
+	m := &g.norm
+	if n == m.n && m.l > 0 {
+		return m.l, m.inv
+	}
+	l = finiteLen(n)
+	m.n, m.l, m.inv = n, l, 1/l
+	return l, m.inv
+}
+
 // spanHit widens the span of hits place gathers by a hit at character-frame
 // y (down).
 func (g *Grounder) spanHit(y float64) {
@@ -984,8 +1002,8 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 		}
 		g.spanHit(r.frame.toLocal(p)[1])
 		nl := r.frame.dirToLocal(nrm)
-		if l := finiteLen(nl); l > 0 {
-			nl = nl.Mul(1 / l)
+		if l, inv := g.normLen(nl); l > 0 {
+			nl = nl.Mul(inv)
 		}
 		if -nl[1] < minGroundCos {
 			continue // a wall or a ceiling, not ground
@@ -1091,8 +1109,8 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		g.spanHit(h[1])
 		s = max(s, lift-(h[1]-py[k]))
 		nl := r.frame.dirToLocal(nrm)
-		if l := finiteLen(nl); l > 0 && -nl[1]/l >= minGroundCos {
-			hp[k], hn[k], hok[k] = h, nl.Mul(1/l), true
+		if l, inv := g.normLen(nl); l > 0 && -nl[1]/l >= minGroundCos {
+			hp[k], hn[k], hok[k] = h, nl.Mul(inv), true
 		}
 	}
 	// soleAt is the sole's height (y, character frame) at x between
