@@ -195,19 +195,17 @@ type Grounder struct {
 
 	// RecastPlanted casts all of a planted foot's rays every frame. By
 	// default (false) a foot that stays planted on the same spot casts one
-	// ray, under its ankle, and while that ray finds the very ground it
-	// found when the foot's rays were last cast, the foot keeps the
-	// placement those rays gave (8 rays instead of 1 by default; OneRay
-	// casts its one ray every frame). The same spot: its sole has neither
-	// moved along the ground nor turned by more than holdTol (1e-11 px, a
-	// few units in the last place of the coordinates in large worlds),
-	// every hit stays within its rays' reach, and the rig's Update, frame
-	// rotation, facing and the grounder's ray settings are those of the
-	// frame before. So ground that moves or goes away under the ankle is
-	// seen at once, but a change under the heel or toe alone only when the
-	// foot lifts, slides or turns: set RecastPlanted when the ground under
-	// standing feet changes that way. DrawDebug shows the rays last cast
-	// for all of the sole.
+	// ray, under its ankle, instead of all of them (3 for the tilt, 5 along
+	// the whole sole): while that ray finds the very ground it found when
+	// they were last cast, the foot keeps the placement they gave. The same
+	// spot: the sole has neither moved along the ground nor turned by more
+	// than 1e-11 px (5e-15 of the coordinate in large worlds), every hit is
+	// still within the rays' reach, and the rig's last Update, frame
+	// rotation and facing and the grounder's ray settings are those the rays
+	// were cast with. Ground that moves or goes away under the ankle is seen
+	// at once; a change under the heel or toe alone only when the foot
+	// lifts, slides or turns: set RecastPlanted when the ground under
+	// standing feet changes that way. OneRay casts its one ray every frame.
 	RecastPlanted bool
 
 	// DisableFeet turns foot placement off (the legs fade back to the
@@ -1195,7 +1193,9 @@ func crest(a, na, b, nb mgl64.Vec2, x0, x1 float64) (mgl64.Vec2, bool) {
 }
 
 // DrawDebug draws the grounder's last rays, hits, normals and foot targets
-// (opts nil: the defaults). See DebugOptions.
+// (opts nil: the defaults): for each sole the rays last cast for all of it
+// (a planted foot held on its spot, see RecastPlanted, shows the rays it was
+// placed with). See DebugOptions.
 func (g *Grounder) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 	cam := opts.camera()
 	for i := range g.legs {
