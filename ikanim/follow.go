@@ -92,6 +92,7 @@ type GroundFollower struct {
 	landV   float64 // speed of the last landing, px/s (0: no crouch running)
 	landT   float64 // seconds since that landing
 	crouch  float64 // the crouch this follower added to BodyOffset.y last frame
+	smooth  expMemo // the smoothing toward the ground
 }
 
 // LandCrouch returns the landing crouch applied in the last Update, px along
@@ -247,7 +248,7 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 		if !(dt > 0) {
 			dt = 0
 		}
-		d *= 1 - math.Exp(-num.Or(f.Speed, DefaultFollowSpeed)*dt)
+		d *= 1 - f.smooth.exp(-num.Or(f.Speed, DefaultFollowSpeed)*dt)
 		if v := num.Or(f.MaxSpeed, DefaultFollowMaxSpeed); f.MaxSpeed >= 0 && v > 0 && num.Finite(v) {
 			d = max(-v*dt, min(v*dt, d))
 		}

@@ -120,3 +120,19 @@ func finiteLen(v mgl64.Vec2) float64 {
 	q /= p
 	return p * math.Sqrt(1+q*q)
 }
+
+// expMemo is math.Exp with a memory of its last argument: a smoothing rate
+// times a frame's dt is the same number frame after frame.
+type expMemo struct {
+	x, y float64
+	ok   bool
+}
+
+// exp returns math.Exp(x), bit for bit.
+func (m *expMemo) exp(x float64) float64 {
+	if m.ok && math.Float64bits(x) == math.Float64bits(m.x) {
+		return m.y
+	}
+	m.x, m.y, m.ok = x, math.Exp(x), true
+	return m.y
+}

@@ -245,6 +245,7 @@ type Grounder struct {
 	// applied is the body offset this grounder added to rig.BodyOffset last
 	// frame (character frame, y down).
 	applied float64
+	bodyExp expMemo // updateBody's smoothing
 	// norm is the last normal normLen measured: the rays of a sole mostly
 	// hit the same surface, whose normal the ground returns bit for bit.
 	norm struct {
@@ -816,7 +817,7 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 	if g.OnlyWhenIdle && (!r.IsIdle() || !all) && !g.DisableBody {
 		target = g.body
 	}
-	step := (target - g.body) * (1 - math.Exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
+	step := (target - g.body) * (1 - g.bodyExp.exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
 	if v := num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed); g.BodyMaxSpeed >= 0 && v > 0 && num.Finite(v) {
 		step = max(-v*dt, min(v*dt, step))
 	}
