@@ -251,6 +251,7 @@ type Grounder struct {
 	norm struct {
 		n      mgl64.Vec2
 		l, inv float64
+		ground bool
 	}
 	// span gathers the character-frame y (down) of the vertical sole rays'
 	// hits while place casts them (on), for footHold.
@@ -936,16 +937,17 @@ func (g *Grounder) soleSamples(leg *grounderLeg) ([maxGrounderSamples]float64, i
 	return [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}, 3
 }
 
-// normLen returns the length of a finite normal n (finiteLen) and its
-// inverse, from the last normal it measured when n is that normal.
-func (g *Grounder) normLen(n mgl64.Vec2) (l, inv float64) {
+// normLen returns the length of a finite normal n (finiteLen), its inverse
+// and whether it is ground (-n.y/l >= minGroundCos), from the last normal
+// it measured when n is that normal.
+func (g *Grounder) normLen(n mgl64.Vec2) (l, inv float64, ground bool) {
 	m := &g.norm
 	if n == m.n && m.l > 0 {
-		return m.l, m.inv
+		return m.l, m.inv, m.ground
 	}
 	l = finiteLen(n)
-	m.n, m.l, m.inv = n, l, 1/l
-	return l, m.inv
+	m.n, m.l, m.inv, m.ground = n, l, 1/l, -n[1]/l >= minGroundCos
+	return l, m.inv, m.ground
 }
 
 // spanHit widens the span of hits place gathers by a hit at character-frame
@@ -1001,7 +1003,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 		}
 		g.spanHit(r.frame.toLocal(p)[1])
 		nl := r.frame.dirToLocal(nrm)
-		if l, inv := g.normLen(nl); l > 0 {
+		if l, inv, _ := g.normLen(nl); l > 0 {
 			nl = nl.Mul(inv)
 		}
 		if -nl[1] < minGroundCos {
@@ -1108,7 +1110,7 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		g.spanHit(h[1])
 		s = max(s, lift-(h[1]-py[k]))
 		nl := r.frame.dirToLocal(nrm)
-		if l, inv := g.normLen(nl); l > 0 && -nl[1]/l >= minGroundCos {
+		if l, inv, ground := g.normLen(nl); l > 0 && ground {
 			hp[k], hn[k], hok[k] = h, nl.Mul(inv), true
 		}
 	}
