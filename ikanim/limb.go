@@ -101,7 +101,7 @@ type Limb struct {
 	solidBend float64
 	blocked   bool
 	effPush   mgl64.Vec2 // Solids: the target's push off a surface the effector touches (character frame)
-	held      bool       // the target is the same world point as last frame
+	held      bool       // Solids: the target is the same world point as last frame
 	heldShift mgl64.Vec2 // Solids: last frame's move of the target off the straight line, world
 	heldOn    bool       // heldShift is set
 	side      float64
@@ -242,8 +242,8 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	// planted foot): Solids keeps last frame's correction of it, so a held
 	// hand or foot does not slide as the body moves.
 	// (finiteLen of a difference too large for a float64 is Inf or NaN,
-	// which fails the test as math.Hypot's Inf does.)
-	l.held = finite && l.hasTarget && finiteLen(l.Target.Sub(l.lastTarget)) < heldTolerance
+	// which fails the test as math.Hypot's Inf does.) Only Solids reads it.
+	l.held = l.Solids != nil && finite && l.hasTarget && finiteLen(l.Target.Sub(l.lastTarget)) < heldTolerance
 	if finite {
 		l.lastTarget, l.hasTarget = l.Target, true
 	}
