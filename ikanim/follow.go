@@ -92,6 +92,7 @@ type GroundFollower struct {
 	landV   float64 // speed of the last landing, px/s (0: no crouch running)
 	landT   float64 // seconds since that landing
 	crouch  float64 // the crouch this follower added to BodyOffset.y last frame
+	smooth  expMemo // the smoothing toward the ground
 }
 
 // LandCrouch returns the landing crouch applied in the last Update, px along
@@ -114,7 +115,7 @@ func (f *GroundFollower) Jump(speed float64) {
 	if !(g > 0) || !num.Finite(speed) {
 		return
 	}
-	f.falling, f.vel, f.g = true, -math.Max(0, speed), g
+	f.falling, f.vel, f.g = true, -max(0, speed), g
 }
 
 // NewGroundFollower builds a follower that keeps rig on ground.
@@ -210,7 +211,7 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 			continue
 		}
 		h := p.Sub(o).Dot(up)
-		if k == 1 && f.LedgeDrop >= 0 && h < math.Min(d, 0)-ledge {
+		if k == 1 && f.LedgeDrop >= 0 && h < min(d, 0)-ledge {
 			// A ledge ahead: the body must not start down it while the
 			// feet still stand on the upper level.
 			continue
@@ -247,9 +248,9 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 		if !(dt > 0) {
 			dt = 0
 		}
-		d *= 1 - math.Exp(-num.Or(f.Speed, DefaultFollowSpeed)*dt)
+		d *= 1 - f.smooth.exp(-num.Or(f.Speed, DefaultFollowSpeed)*dt)
 		if v := num.Or(f.MaxSpeed, DefaultFollowMaxSpeed); f.MaxSpeed >= 0 && v > 0 && num.Finite(v) {
-			d = math.Max(-v*dt, math.Min(v*dt, d))
+			d = max(-v*dt, min(v*dt, d))
 		}
 	}
 	r.Position = r.Position.Add(up.Mul(d))
@@ -274,7 +275,7 @@ func (f *GroundFollower) held(pos, up, fwd mgl64.Vec2, rayUp, rayDown, ledge, pr
 		step = DefaultHoldStep
 	}
 	return f.holds(pos, up, fwd.Mul(-1), rayUp, rayDown, ledge, span, step) &&
-		f.holds(pos, up, fwd, rayUp, rayDown, ledge, math.Max(span, probe), step)
+		f.holds(pos, up, fwd, rayUp, rayDown, ledge, max(span, probe), step)
 }
 
 // holds reports whether a ray like Position's, every step px along dir out
@@ -285,7 +286,7 @@ func (f *GroundFollower) holds(pos, up, dir mgl64.Vec2, rayUp, rayDown, ledge, r
 		n, step = maxHoldSamples, reach/maxHoldSamples
 	}
 	for i := 1; i <= n; i++ {
-		o := pos.Add(dir.Mul(math.Min(float64(i)*step, reach)))
+		o := pos.Add(dir.Mul(min(float64(i)*step, reach)))
 		p, _, ok := f.ground.Raycast(o.Add(up.Mul(rayUp)), o.Sub(up.Mul(rayDown)))
 		if !ok || !num.FiniteVec(p) {
 			continue
@@ -339,14 +340,14 @@ func (f *GroundFollower) fall(r *Rig, dt float64) bool {
 	step := f.vel*dt + g*dt*dt/2
 	f.vel += g * dt
 	if step > 0 {
-		from := r.Position.Sub(down.Mul(math.Min(num.Or(f.RayUp, DefaultRayUp), 1)))
+		from := r.Position.Sub(down.Mul(min(num.Or(f.RayUp, DefaultRayUp), 1)))
 		if p, _, ok := f.ground.Raycast(from, r.Position.Add(down.Mul(step))); ok && num.FiniteVec(p) {
 			// The speed at touch-down over the part of the step fallen:
 			// v0 + g*t with t solving v0*t + g*t^2/2 = d.
-			d := math.Max(0, p.Sub(r.Position).Dot(down))
+			d := max(0, p.Sub(r.Position).Dot(down))
 			v0 := f.vel - g*dt
 			r.Position = r.Position.Add(down.Mul(d))
-			f.landV, f.landT = math.Sqrt(math.Max(0, v0*v0+2*g*d)), 0
+			f.landV, f.landT = math.Sqrt(max(0, v0*v0+2*g*d)), 0
 			f.falling, f.vel = false, 0
 			r.airborne = false
 			return true

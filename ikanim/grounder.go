@@ -193,6 +193,21 @@ type Grounder struct {
 	// 0.15 of the stride; see grounder_footstep.go).
 	FixedSteps bool
 
+	// RecastPlanted casts all of a planted foot's rays every frame. By
+	// default (false) a foot that stays planted on the same spot casts one
+	// ray, under its ankle, instead of all of them (3 for the tilt, 5 along
+	// the whole sole): while that ray finds the very ground it found when
+	// they were last cast, the foot keeps the placement they gave. The same
+	// spot: the sole has neither moved along the ground nor turned by more
+	// than 1e-11 px (5e-15 of the coordinate in large worlds), every hit is
+	// still within the rays' reach, and the rig's last Update, frame
+	// rotation and facing and the grounder's ray settings are those the rays
+	// were cast with. Ground that moves or goes away under the ankle is seen
+	// at once; a change under the heel or toe alone only when the foot
+	// lifts, slides or turns: set RecastPlanted when the ground under
+	// standing feet changes that way. OneRay casts its one ray every frame.
+	RecastPlanted bool
+
 	// DisableFeet turns foot placement off (the legs fade back to the
 	// animation); DisableBody turns the centroid off (the body offset fades
 	// back to 0).
@@ -230,6 +245,20 @@ type Grounder struct {
 	// applied is the body offset this grounder added to rig.BodyOffset last
 	// frame (character frame, y down).
 	applied float64
+	bodyExp expMemo // updateBody's smoothing
+	// norm is the last normal normLen measured: the rays of a sole mostly
+	// hit the same surface, whose normal the ground returns bit for bit.
+	norm struct {
+		n      mgl64.Vec2
+		l, inv float64
+		ground bool
+	}
+	// span gathers the character-frame y (down) of the vertical sole rays'
+	// hits while place casts them (on), for footHold.
+	span struct {
+		on     bool
+		lo, hi float64
+	}
 }
 
 // grounderLeg is the runtime state of one leg.
@@ -250,6 +279,7 @@ type grounderLeg struct {
 	// before a face it could not rise over in time (see swing).
 	lag   float64
 	lastH float64 // last ground line height under the foot along up (world): frame's plus Offset
+	hold  footHold
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -344,7 +374,7 @@ func (g *Grounder) Update(dt float64) {
 		if r.airborne {
 			ok = false // falling or jumping: the feet hang
 		}
-		s = math.Min(s, maxStep) // ground far above: as high as the leg may go
+		s = min(s, maxStep) // ground far above: as high as the leg may go
 		c := &leg.contact
 		c.Lift = lift
 		if !ok || g.DisableFeet {
@@ -388,8 +418,8 @@ func (g *Grounder) Update(dt float64) {
 			c.Angle += (phi - c.Angle) * footAlpha
 			do := num.Or(g.LandSlope, DefaultLandSlope) * lift
 			da := num.Or(g.LandAngleSlope, DefaultLandAngleSlope) * lift
-			c.Offset = s + math.Max(-do, math.Min(do, c.Offset-s))
-			c.Angle = phi + math.Max(-da, math.Min(da, c.Angle-phi))
+			c.Offset = s + max(-do, min(do, c.Offset-s))
+			c.Angle = phi + max(-da, min(da, c.Angle-phi))
 		} else {
 			c.Offset, c.Angle = s, phi
 		}
@@ -407,20 +437,20 @@ func (g *Grounder) Update(dt float64) {
 			// lands at plus what the body can still cover at half its
 			// speed limit in the time left: the body is down when it
 			// lands instead of catching up with a leg stretched straight.
-			need = math.Min(need, leg.land.off+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+			need = min(need, leg.land.off+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
 		}
 		if c.Planted {
-			need = math.Min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), reachRatio))
+			need = min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), reachRatio))
 		} else if leg.land.now {
 			// The landing as it will be at touch-down: the body has
 			// walked on to it and the animated lift is gone.
 			landT := mgl64.Vec2{leg.land.rel, r.animStart[leg.foot][1] + lift - leg.land.off}
-			need = math.Min(need, g.reachNeed(r, leg, landT, landReachRatio)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+			need = min(need, g.reachNeed(r, leg, landT, landReachRatio)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
 		}
 		if !found {
 			low, found = need, true
 		} else {
-			low = math.Min(low, need)
+			low = min(low, need)
 		}
 	}
 	g.updateBody(r, dt, low, found, all)
@@ -476,21 +506,21 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		ref, aref, known = h, leg.land.ang, true
 		rise, drop, turn = 0.5*swingRiseSpeed*left, 0.5*swingDropSpeed*left, 0.5*swingTurnSpeed*left
 	}
-	ang = c.Angle + math.Max(-swingTurnSpeed*dt, math.Min(swingTurnSpeed*dt, phi-c.Angle))
-	ang = aref + math.Max(-da-turn, math.Min(da+turn, ang-aref))
+	ang = c.Angle + max(-swingTurnSpeed*dt, min(swingTurnSpeed*dt, phi-c.Angle))
+	ang = aref + max(-da-turn, min(da+turn, ang-aref))
 	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
 	sa := s
 	if ang != phi && !g.OneRay {
 		sb, cb := math.Sincos(alpha + ang)
-		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift); v != -math.MaxFloat64 && num.Finite(v) {
-			sa = math.Min(v, maxStep)
+		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift, nil); v != -math.MaxFloat64 && num.Finite(v) {
+			sa = min(v, maxStep)
 		}
 	}
 	fall := swingDropSpeed
 	if known && left > 0 {
 		// Down to the landing at the slowest even speed that still
 		// makes it by touch-down (not at full speed and then a stop).
-		fall = math.Min(fall, math.Max(0, c.Offset-ref)/left)
+		fall = min(fall, max(0, c.Offset-ref)/left)
 	}
 	floor := sa
 	if known {
@@ -498,7 +528,7 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		// animated clearance (a downhill does not drag it down the slope).
 		floor = sa - swingKeepLift*lift
 	}
-	off = math.Min(math.Max(floor, c.Offset-fall*dt), math.Max(floor, ref+do+drop))
+	off = min(max(floor, c.Offset-fall*dt), max(floor, ref+do+drop))
 	limit := math.MaxFloat64
 	if known {
 		limit = leg.land.x + leg.Toe // no face beyond the landing toe matters
@@ -507,25 +537,25 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep, limit); cone > off {
 		// Rising at most swingRiseSpeed, reached as the clearance grows
 		// over swingRiseRamp px (a lift-off does not start at full speed).
-		want := math.Min(cone, math.Max(s, ref)+swingConeSlope*lift)
-		cone = math.Min(cone, c.Offset+swingRiseSpeed*math.Min(1, lift/swingRiseRamp)*dt)
-		off = math.Max(off, math.Min(cone, math.Max(s, ref)+swingConeSlope*lift))
+		want := min(cone, max(s, ref)+swingConeSlope*lift)
+		cone = min(cone, c.Offset+swingRiseSpeed*min(1, lift/swingRiseRamp)*dt)
+		off = max(off, min(cone, max(s, ref)+swingConeSlope*lift))
 		// What the rise could not cover the foot makes up by holding
 		// back: the cone is 45 degrees, so a px of height missing is a
 		// px of distance to keep from the face.
-		lag = math.Max(0, want-off)
+		lag = max(0, want-off)
 	}
 	if known {
 		// The lag goes back to nothing by touch-down.
-		lag = math.Min(lag, swingLagSpeed*left)
+		lag = min(lag, swingLagSpeed*left)
 	}
 	if d := swingLagSpeed * dt; dt > 0 {
-		leg.lag += math.Max(-d, math.Min(d, lag-leg.lag))
+		leg.lag += max(-d, min(d, lag-leg.lag))
 	}
 	if known {
 		// A landing above the ground under the foot: rise toward it no
 		// faster than swingRiseSpeed would still make it by touch-down.
-		off = math.Max(off, ref-do-rise)
+		off = max(off, ref-do-rise)
 	}
 	return off, ang
 }
@@ -603,7 +633,7 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		// Standing: the feet settle under the body with the cycle's stop
 		// (walkStopTime) instead of jumping back in one frame.
 		d := shiftSettleSpeed * dt
-		leg.shift = math.Max(-d, math.Min(d, 0-leg.shift)) + leg.shift
+		leg.shift = max(-d, min(d, 0-leg.shift)) + leg.shift
 		leg.shiftFrom, leg.land.on = leg.shift, false
 		return
 	}
@@ -616,7 +646,7 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 	_, _, _, duty, _, _, _, _ := w.defaults()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
-		q = math.Mod(q+0.5, 1)
+		q = mod1(q + 0.5)
 	}
 	if q < duty {
 		// Planted: the next swing plans a new landing.
@@ -642,7 +672,7 @@ func (g *Grounder) cycleSwing(r *Rig, leg *grounderLeg) bool {
 	_, _, _, duty, _, _, _, _ := w.defaults()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
-		q = math.Mod(q+0.5, 1)
+		q = mod1(q + 0.5)
 	}
 	return q >= duty
 }
@@ -663,7 +693,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 	stride, period, _, duty, _, _, _, _ := w.defaults()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
-		q = math.Mod(q+0.5, 1)
+		q = mod1(q + 0.5)
 	}
 	if q < duty {
 		p.on = false
@@ -676,7 +706,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
 	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up)
 	if !p.on || math.Abs(land.Sub(p.p).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))) > swingReplanDist {
-		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
+		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, 0, 1, maxAngle, false)
 		shift := 0.0
 		if ok1 && s1 < -maxStep || !ok1 {
 			// Over a drop: the step ends on the last ground behind it the
@@ -685,9 +715,9 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 			// (GroundFollower.LedgeDrop).
 			ok1 = false
 			for x := landStep; x <= L/2+leg.Heel+leg.Toe; x += landStep {
-				if sx, _, _, okx := g.placeAt(r, leg, landC.Sub(mgl64.Vec2{x, 0}), 0, maxAngle, false); okx && sx >= -maxStep {
+				if sx, _, _, okx := g.placeAt(r, leg, landC.Sub(mgl64.Vec2{x, 0}), 0, 0, 1, maxAngle, false); okx && sx >= -maxStep {
 					shift = -x - (leg.Heel+leg.Toe)/2
-					s1, a1, _, ok1 = g.placeAt(r, leg, landC.Add(mgl64.Vec2{shift, 0}), 0, maxAngle, false)
+					s1, a1, _, ok1 = g.placeAt(r, leg, landC.Add(mgl64.Vec2{shift, 0}), 0, 0, 1, maxAngle, false)
 					ok1 = ok1 && s1 >= -maxStep
 					break
 				}
@@ -701,7 +731,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 				d0 = p.shift
 			}
 			if d := g.planFootstep(r, leg, landC, L, d0, maxStep); d != 0 {
-				if sd, ad, _, okd := g.placeAt(r, leg, landC.Add(mgl64.Vec2{d, 0}), 0, maxAngle, false); okd && sd >= -maxStep && sd <= maxStep {
+				if sd, ad, _, okd := g.placeAt(r, leg, landC.Add(mgl64.Vec2{d, 0}), 0, 0, 1, maxAngle, false); okd && sd >= -maxStep && sd <= maxStep {
 					shift, s1, a1 = d, sd, ad
 				}
 			}
@@ -736,7 +766,7 @@ func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, l
 	if !(math.Abs(nl[0]) > -nl[1]) || q[0] > limit {
 		return none // no steeper than 45 degrees (the sole rays handle it), or beyond the landing
 	}
-	d := math.Max(0, q[0]-toe[0])
+	d := max(0, q[0]-toe[0])
 	x := q[0] + 1 // just past the face
 	tp, _, ok := g.ground.Raycast(r.frame.toWorld(mgl64.Vec2{x, A[1] - maxStep - ah}), r.frame.toWorld(mgl64.Vec2{x, toe[1]}))
 	if !ok || !num.FiniteVec(tp) {
@@ -748,14 +778,14 @@ func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, l
 	}
 	// At the face the sole is as high above its top as it is above the
 	// ground now (the clearance the whole sole keeps once over it).
-	return math.Min(sa+rise+math.Max(0, lift)-d, maxStep)
+	return min(sa+rise+max(0, lift)-d, maxStep)
 }
 
 // rayUp is how far above the ankle the foot rays start: RayUp, but at
 // least MaxStep above the sole (plus 1 px), so ground a foot may step up to
 // is never above the rays' start.
 func (g *Grounder) rayUp(leg *grounderLeg) float64 {
-	return math.Max(num.Or(g.RayUp, DefaultRayUp), num.Or(g.MaxStep, DefaultMaxStep)+leg.AnkleHeight+1)
+	return max(num.Or(g.RayUp, DefaultRayUp), num.Or(g.MaxStep, DefaultMaxStep)+leg.AnkleHeight+1)
 }
 
 // worldRot turns a character-frame rotation into the world rotation a limb's
@@ -775,22 +805,22 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 	target := 0.0
 	if found && !g.DisableBody {
 		lw := num.Clamp01(g.LiftWeight)
-		target = math.Min(0, low) + lw*math.Max(0, low)
-		target = math.Max(target, -num.Or(g.MaxLower, DefaultMaxLower))
+		target = min(0, low) + lw*max(0, low)
+		target = max(target, -num.Or(g.MaxLower, DefaultMaxLower))
 		maxLift := 0.0
 		if g.MaxLift > 0 && num.Finite(g.MaxLift) {
 			maxLift = g.MaxLift
 		} else if lw > 0 {
 			maxLift = DefaultMaxLift
 		}
-		target = math.Min(target, maxLift)
+		target = min(target, maxLift)
 	}
 	if g.OnlyWhenIdle && (!r.IsIdle() || !all) && !g.DisableBody {
 		target = g.body
 	}
-	step := (target - g.body) * (1 - math.Exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
+	step := (target - g.body) * (1 - g.bodyExp.exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
 	if v := num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed); g.BodyMaxSpeed >= 0 && v > 0 && num.Finite(v) {
-		step = math.Max(-v*dt, math.Min(v*dt, step))
+		step = max(-v*dt, min(v*dt, step))
 	}
 	g.body += step
 	if !num.Finite(g.body) {
@@ -805,25 +835,148 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 // rotation phi (character frame), its animated clearance lift and whether any
 // ray found ground.
 func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, lift float64, ok bool) {
-	return g.placeAt(r, leg, r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot], maxAngle, true)
+	// The animated pose's forward pass holds the foot angle's Sincos.
+	d := r.animDir[leg.foot]
+	sa, ca := d[1], d[0]
+	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
+	h := &leg.hold
+	up, down := g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown)
+	planted := num.Or(g.PlantedLift, DefaultPlantedLift)
+	base := r.frame.pos.Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) // the frame's ground line along up
+	aUp := base - A[1]                                             // the ankle along up
+	aFwd := r.frame.toWorld(A).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))
+	tol := max(holdTol, holdRel*math.Abs(aFwd))
+	if h.on && !g.RecastPlanted && !g.OneRay && h.update+1 == r.updates && h.frame == r.frame.rotation() &&
+		h.up == up && h.down == down && h.maxAngle == maxAngle &&
+		math.Abs(aFwd-h.fwd)+(max(leg.Heel, leg.Toe)+leg.AnkleHeight)*math.Abs(alpha-h.alpha) <= tol &&
+		h.lo > aUp-down && h.hi < aUp+up {
+		if lift = g.soleLift(leg, A, sa, ca); lift <= planted && g.ankleHolds(r, leg, A, sa, up, down, tol) {
+			// Planted on the same spot, on the same ground.
+			h.update = r.updates
+			return h.ground - aUp + lift, h.phi, lift, true
+		}
+	}
+	g.span.on, g.span.lo, g.span.hi = true, math.MaxFloat64, -math.MaxFloat64
+	s, phi, lift, ok = g.placeAt(r, leg, A, alpha, sa, ca, maxAngle, true)
+	g.span.on = false
+	h.on = ok && !g.OneRay && leg.n == 3 && lift <= planted && g.span.lo <= g.span.hi && num.Finite(aUp) && num.Finite(aFwd)
+	if h.on {
+		*h = footHold{on: true, update: r.updates, frame: r.frame.rotation(), fwd: aFwd, alpha: alpha,
+			ground: aUp + s - lift, phi: phi, lo: base - g.span.hi, hi: base - g.span.lo,
+			up: up, down: down, maxAngle: maxAngle}
+	}
+	return s, phi, lift, ok
+}
+
+// ankleHolds casts the ray under the ankle of a foot at A (foot angle sine
+// sa) and reports whether it finds what the same ray found when the foot's
+// rays were last cast (leg's debug record of them): the same miss, or a hit
+// within tol of the same point with the same normal.
+func (g *Grounder) ankleHolds(r *Rig, leg *grounderLeg, A mgl64.Vec2, sa, up, down, tol float64) bool {
+	sx := A[0] - leg.AnkleHeight*sa // placeAt's ankle sample (x = 0)
+	from, to := r.frame.toWorld(mgl64.Vec2{sx, A[1] - up}), r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})
+	p, n, ok := castSole(g.ground, g.caster, from, to, leg.Radius)
+	ok = ok && num.FiniteVec(p) && num.FiniteVec(n)
+	if ok != leg.hit[1] {
+		return false
+	}
+	if !ok {
+		return true
+	}
+	dp, dn := p.Sub(leg.point[1]), n.Sub(leg.normal[1])
+	return math.Abs(dp[0])+math.Abs(dp[1]) <= 4*tol && math.Abs(dn[0])+math.Abs(dn[1]) <= 1e-9
+}
+
+// holdTol is how far, px, a planted foot's sole may move along the ground
+// (or turn, at its heel or toe) and still keep the ground its rays found
+// (Grounder.RecastPlanted): far below any visible motion, above the
+// rounding of the forward pass that puts a planted foot at the same spot.
+// holdRel is the same share of the coordinate, for large worlds, where
+// that rounding grows with it.
+const (
+	holdTol = 1e-11
+	holdRel = 5e-15
+)
+
+// footHold is what a planted foot's rays found (Grounder.RecastPlanted): a
+// foot still planted on the same spot the next frame takes its placement
+// from it instead of casting its rays again.
+type footHold struct {
+	on       bool
+	update   uint64    // the rig's Update the placement was made or last taken in
+	frame    frameTurn // the frame's rotation and mirror then
+	fwd      float64   // the animated ankle (shift included) along forward, world
+	alpha    float64   // the foot's animated angle
+	ground   float64   // along up, world: the ankle plus the move s, less the clearance
+	phi      float64   // the foot's turn to the ground
+	lo, hi   float64   // along up, world: the lowest and highest hit of the sole rays
+	up, down float64   // the rays' reach it was made with
+	maxAngle float64   // and MaxFootAngle
+}
+
+// soleLift is placeAt's animated clearance of the sole of a foot whose
+// ankle is at A with angle sine sa and cosine ca.
+func (g *Grounder) soleLift(leg *grounderLeg, A mgl64.Vec2, sa, ca float64) float64 {
+	xs, n := g.soleSamples(leg)
+	lift := math.MaxFloat64
+	for k := 0; k < n; k++ {
+		lift = min(lift, -(A[1] + xs[k]*sa + leg.AnkleHeight*ca))
+	}
+	if !num.Finite(lift) || lift < 0 || lift == math.MaxFloat64 {
+		lift = 0 // an animated sole below its ground line stands on the ground
+	}
+	return lift
+}
+
+// soleSamples returns the first pass's sample offsets along the foot and
+// their number: the ankle alone with OneRay, else heel, ankle and toe.
+func (g *Grounder) soleSamples(leg *grounderLeg) ([maxGrounderSamples]float64, int) {
+	if g.OneRay {
+		return [maxGrounderSamples]float64{}, 1
+	}
+	return [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}, 3
+}
+
+// normLen returns the length of a finite normal n (finiteLen), its inverse
+// and whether it is ground (-n.y/l >= minGroundCos), from the last normal
+// it measured when n is that normal.
+func (g *Grounder) normLen(n mgl64.Vec2) (l, inv float64, ground bool) {
+	m := &g.norm
+	if n == m.n && m.l > 0 {
+		return m.l, m.inv, m.ground
+	}
+	l = finiteLen(n)
+	m.n, m.l, m.inv, m.ground = n, l, 1/l, -n[1]/l >= minGroundCos
+	return l, m.inv, m.ground
+}
+
+// spanHit widens the span of hits place gathers by a hit at character-frame
+// y (down).
+func (g *Grounder) spanHit(y float64) {
+	if g.span.on {
+		g.span.lo, g.span.hi = min(g.span.lo, y), max(g.span.hi, y)
+	}
+}
+
+// soleRay is one vertical sole ray of a placement and what it found, so the
+// whole-sole pass does not cast a ray the first pass cast already.
+type soleRay struct {
+	from, to, p, n mgl64.Vec2
+	ok             bool
 }
 
 // placeAt is place for an ankle at character-frame point A with animated
-// foot angle alpha; record keeps the rays for DrawDebug.
-func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
-	sa, ca := math.Sincos(alpha)
+// foot angle alpha (sa, ca: its sine and cosine, math.Sincos(alpha));
+// record keeps the rays for DrawDebug.
+func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
 	ah := leg.AnkleHeight
-	var xs [maxGrounderSamples]float64
-	n := 1
-	if !g.OneRay {
-		xs = [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}
-		n = 3
-	}
+	xs, n := g.soleSamples(leg)
 	up := g.rayUp(leg)
 	down := num.Or(g.RayDown, DefaultRayDown)
 	lift = math.MaxFloat64
 	var hs, ns [maxGrounderSamples]mgl64.Vec2
 	var hit [maxGrounderSamples]bool
+	var cast [maxGrounderSamples]soleRay
 	var mx, my float64
 	if record {
 		leg.n = n
@@ -831,7 +984,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 	for k := 0; k < n; k++ {
 		x := xs[k]
 		sx, sy := A[0]+x*ca-ah*sa, A[1]+x*sa+ah*ca
-		lift = math.Min(lift, -sy)
+		lift = min(lift, -sy)
 		from := r.frame.toWorld(mgl64.Vec2{sx, A[1] - up})
 		to := r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})
 		if record {
@@ -841,15 +994,17 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 			continue
 		}
 		p, nrm, hitOK := castSole(g.ground, g.caster, from, to, leg.Radius)
+		cast[k] = soleRay{from, to, p, nrm, hitOK}
 		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
 		}
 		if record {
 			leg.hit[k], leg.point[k], leg.normal[k] = true, p, nrm
 		}
+		g.spanHit(r.frame.toLocal(p)[1])
 		nl := r.frame.dirToLocal(nrm)
-		if l := nl.Len(); l > 0 {
-			nl = nl.Mul(1 / l)
+		if l, inv, _ := g.normLen(nl); l > 0 {
+			nl = nl.Mul(inv)
 		}
 		if -nl[1] < minGroundCos {
 			continue // a wall or a ceiling, not ground
@@ -866,8 +1021,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		// No ground under heel, ankle or toe: the sole may still stand on
 		// something narrower than its samples' spacing (a post between two
 		// slots). The whole-sole rays, level, look between them.
-		sb, cb := math.Sincos(alpha)
-		if s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift); s != -math.MaxFloat64 && num.Finite(s) {
+		if s = g.wholeSole(r, leg, A, ah, sa, ca, up, down, lift, &cast); s != -math.MaxFloat64 && num.Finite(s) {
 			return s, 0, lift, true
 		}
 	}
@@ -887,16 +1041,19 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 		for k := 0; k < n; k++ {
 			if hit[k] {
 				a := math.Atan2(ns[k][0], -ns[k][1])
-				lo, hi = math.Min(lo, a), math.Max(hi, a)
+				lo, hi = min(lo, a), max(hi, a)
 			}
 		}
-		phi = math.Max(lo, math.Min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
+		phi = max(lo, min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
 	}
-	phi = math.Max(-maxAngle, math.Min(maxAngle, phi))
-	sb, cb := math.Sincos(alpha + phi)
+	phi = max(-maxAngle, min(maxAngle, phi))
+	sb, cb := sa, ca
+	if b := alpha + phi; math.Float64bits(b) != math.Float64bits(alpha) {
+		sb, cb = math.Sincos(b)
+	}
 	s = -math.MaxFloat64
 	if !g.OneRay {
-		s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift)
+		s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift, &cast)
 	}
 	if s == -math.MaxFloat64 {
 		// One ray (or no second-pass hit): the ground near each sample is
@@ -909,7 +1066,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 			px, py := A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
 			nx, ny := ns[k][0], ns[k][1]
 			base := ((px-hs[k][0])*nx + (py-hs[k][1])*ny) / -ny
-			s = math.Max(s, lift-base)
+			s = max(s, lift-base)
 		}
 	}
 	if !num.Finite(s) || !num.Finite(phi) {
@@ -935,7 +1092,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, maxAng
 // where base is the height of the sole above that ground point (the sole's
 // height at the point's x interpolated between the two samples). It returns
 // -MaxFloat64 when no ray hits.
-func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb, up, down, lift float64) float64 {
+func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb, up, down, lift float64, prior *[maxGrounderSamples]soleRay) float64 {
 	var px, py [soleSamples]float64
 	var hp, hn [soleSamples]mgl64.Vec2
 	var hok [soleSamples]bool
@@ -945,15 +1102,16 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		px[k], py[k] = A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
 		from := r.frame.toWorld(mgl64.Vec2{px[k], A[1] - up})
 		to := r.frame.toWorld(mgl64.Vec2{px[k], A[1] + down})
-		p, nrm, hitOK := castSole(g.ground, g.caster, from, to, leg.Radius)
+		p, nrm, hitOK := castPrior(g, leg, from, to, prior)
 		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
 		}
 		h := r.frame.toLocal(p)
-		s = math.Max(s, lift-(h[1]-py[k]))
+		g.spanHit(h[1])
+		s = max(s, lift-(h[1]-py[k]))
 		nl := r.frame.dirToLocal(nrm)
-		if l := nl.Len(); l > 0 && -nl[1]/l >= minGroundCos {
-			hp[k], hn[k], hok[k] = h, nl.Mul(1/l), true
+		if l, inv, ground := g.normLen(nl); l > 0 && ground {
+			hp[k], hn[k], hok[k] = h, nl.Mul(inv), true
 		}
 	}
 	// soleAt is the sole's height (y, character frame) at x between
@@ -968,7 +1126,7 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		}
 		x0, x1 := px[k], px[k+1]
 		if q, ok := crest(hp[k], hn[k], hp[k+1], hn[k+1], x0, x1); ok {
-			s = math.Max(s, lift-(q[1]-soleAt(k, q[0])))
+			s = max(s, lift-(q[1]-soleAt(k, q[0])))
 			continue
 		}
 		// The lower hit's tangent at the higher hit's x: a riser or a
@@ -994,7 +1152,7 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 			continue
 		}
 		nq := r.frame.dirToLocal(nrm)
-		if l := nq.Len(); l > 0 {
+		if l := finiteLen(nq); l > 0 {
 			nq = nq.Mul(1 / l)
 		}
 		if c, ok := crest(hp[hi], hn[hi], q, nq, x0, x1); ok {
@@ -1002,9 +1160,23 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 		} else {
 			q[1] = hp[hi][1]
 		}
-		s = math.Max(s, lift-(q[1]-soleAt(k, q[0])))
+		s = max(s, lift-(q[1]-soleAt(k, q[0])))
 	}
 	return s
+}
+
+// castPrior is castSole for the leg's sole ray from from to to, or what
+// prior (the first pass's rays, nil: none) found when one of them is the
+// very same ray: a level foot's heel and toe rays are (phi 0).
+func castPrior(g *Grounder, leg *grounderLeg, from, to mgl64.Vec2, prior *[maxGrounderSamples]soleRay) (point, normal mgl64.Vec2, ok bool) {
+	if prior != nil {
+		for i := range prior {
+			if c := &prior[i]; c.from == from && c.to == to && c.from != c.to {
+				return c.p, c.n, c.ok
+			}
+		}
+	}
+	return castSole(g.ground, g.caster, from, to, leg.Radius)
 }
 
 // crest returns where the tangent lines through a (unit normal na) and b
@@ -1017,14 +1189,16 @@ func crest(a, na, b, nb mgl64.Vec2, x0, x1 float64) (mgl64.Vec2, bool) {
 	}
 	ca, cb := na.Dot(a), nb.Dot(b)
 	q := mgl64.Vec2{(ca*nb[1] - cb*na[1]) / den, (na[0]*cb - nb[0]*ca) / den}
-	if !(q[0] >= x0-crestEps && q[0] <= x1+crestEps) || q[1] > math.Min(a[1], b[1])+crestEps || !num.FiniteVec(q) {
+	if !(q[0] >= x0-crestEps && q[0] <= x1+crestEps) || q[1] > min(a[1], b[1])+crestEps || !num.FiniteVec(q) {
 		return mgl64.Vec2{}, false
 	}
 	return q, true
 }
 
 // DrawDebug draws the grounder's last rays, hits, normals and foot targets
-// (opts nil: the defaults). See DebugOptions.
+// (opts nil: the defaults): for each sole the rays last cast for all of it
+// (a planted foot held on its spot, see RecastPlanted, shows the rays it was
+// placed with). See DebugOptions.
 func (g *Grounder) DrawDebug(dst *ebiten.Image, opts *DebugOptions) {
 	cam := opts.camera()
 	for i := range g.legs {

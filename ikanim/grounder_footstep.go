@@ -71,6 +71,32 @@ type footstepProfile struct {
 	g, p [footstepMaxN]float64 // ground height and level-sole height along up
 }
 
+// cost returns the landing cost at profile index c without the preference
+// term (4*robust + approach + departure, see the derivation above), from
+// the level-sole heights p within look of c, and false when there is no
+// ground at c.
+func (pr *footstepProfile) cost(c, look int) (raw float64, ok bool) {
+	pc := pr.p[c]
+	if math.IsInf(pc, -1) {
+		return 0, false
+	}
+	var robust, approach, depart float64
+	for e := 1; e <= footstepMargin; e++ {
+		for _, pe := range [2]float64{pr.p[c-e], pr.p[c+e]} {
+			v := math.Abs(pe-pc) - float64(e)
+			if math.IsInf(pe, -1) || !(v < footstepPenalty) {
+				v = footstepPenalty
+			}
+			robust = max(robust, v)
+		}
+	}
+	for k := 1; k <= look; k++ {
+		approach = max(approach, pr.p[c-k]-pc-footstepDescent*float64(k))
+		depart = max(depart, pr.p[c+k]-pc-footstepRise*float64(k))
+	}
+	return 4*robust + approach + depart, true
+}
+
 // planFootstep returns the shift along forward (character frame, px) that
 // moves the landing of a swinging foot whose animated landing ankle is landC
 // off edges (see the derivation above); L is the stride, d0 the preferred
@@ -99,14 +125,37 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 		down = DefaultRayDown
 	}
 	x0 := landC[0] - float64(back)
-	for i := 0; i < n; i++ {
-		x := x0 + float64(i)
-		pr.g[i] = math.Inf(-1)
-		p, nrm, ok := castSole(g.ground, g.caster, r.frame.toWorld(mgl64.Vec2{x, landC[1] - up}), r.frame.toWorld(mgl64.Vec2{x, landC[1] + down}), leg.Radius)
-		if ok && num.FiniteVec(p) && num.FiniteVec(nrm) {
-			pr.g[i] = -r.frame.toLocal(p)[1]
+	sample := func(from, to int) {
+		for i := from; i < to; i++ {
+			x := x0 + float64(i)
+			pr.g[i] = math.Inf(-1)
+			p, nrm, ok := castSole(g.ground, g.caster, r.frame.toWorld(mgl64.Vec2{x, landC[1] - up}), r.frame.toWorld(mgl64.Vec2{x, landC[1] + down}), leg.Radius)
+			if ok && num.FiniteVec(p) && num.FiniteVec(nrm) {
+				pr.g[i] = -r.frame.toLocal(p)[1]
+			}
 		}
 	}
+	pref := int(math.Round(max(-float64(m), min(float64(m), d0))))
+	// The preferred landing first, when it is the animation's (d0 rounds
+	// to 0): the profile within look of it decides its cost, and at cost 0
+	// no move can save footstepGain over it, so the answer is 0 (as it is
+	// when ground lies deeper than MaxStep nearby) without the rest.
+	lo, hi := back-look-ih, back+look+it+1
+	sample(lo, hi)
+	if pref == 0 {
+		for i := back - look; i <= back+look; i++ {
+			h := math.Inf(-1)
+			for j := i - ih; j <= i+it; j++ {
+				h = max(h, pr.g[j])
+			}
+			pr.p[i] = h
+		}
+		if raw, ok := pr.cost(back, look); ok && raw == 0 {
+			return 0
+		}
+	}
+	sample(0, lo)
+	sample(hi, n)
 	// Ground deeper than MaxStep below the landing (a drop, a slot) is the
 	// drop rule's (predictLanding): the landing is left where it is.
 	if h := pr.g[back]; !math.IsInf(h, -1) {
@@ -119,33 +168,16 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 	for i := ih; i+it < n; i++ {
 		h := math.Inf(-1)
 		for j := i - ih; j <= i+it; j++ {
-			h = math.Max(h, pr.g[j])
+			h = max(h, pr.g[j])
 		}
 		pr.p[i] = h
 	}
-	pref := int(math.Round(math.Max(-float64(m), math.Min(float64(m), d0))))
 	best, bestCost, bestRaw, prefRaw := 0.0, math.Inf(1), math.Inf(1), math.Inf(1)
 	for d := -m; d <= m; d++ {
-		c := back + d
-		pc := pr.p[c]
-		if math.IsInf(pc, -1) {
+		raw, ok := pr.cost(back+d, look)
+		if !ok {
 			continue
 		}
-		var robust, approach, depart float64
-		for e := 1; e <= footstepMargin; e++ {
-			for _, pe := range [2]float64{pr.p[c-e], pr.p[c+e]} {
-				v := math.Abs(pe-pc) - float64(e)
-				if math.IsInf(pe, -1) || !(v < footstepPenalty) {
-					v = footstepPenalty
-				}
-				robust = math.Max(robust, v)
-			}
-		}
-		for k := 1; k <= look; k++ {
-			approach = math.Max(approach, pr.p[c-k]-pc-footstepDescent*float64(k))
-			depart = math.Max(depart, pr.p[c+k]-pc-footstepRise*float64(k))
-		}
-		raw := 4*robust + approach + depart
 		if d == pref {
 			prefRaw = raw
 		}

@@ -100,7 +100,7 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 	stride, _, height, duty, _, _, _, _ := w.defaults()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
-		q = math.Mod(q+0.5, 1)
+		q = mod1(q + 0.5)
 	}
 	if w.amount <= 0 || q < duty {
 		p.on = false
@@ -120,7 +120,7 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 		if p.on {
 			h0, a0 = p.at(u)
 		}
-		s1, phi1, _, ok1 := g.placeAt(r, leg, landC, 0, maxAngle, false)
+		s1, phi1, _, ok1 := g.placeAt(r, leg, landC, 0, 0, 1, maxAngle, false)
 		if !ok1 || math.Abs(s1) > maxStep {
 			p.on = false
 			return 0, 0, false
@@ -130,12 +130,12 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 		// clears it with the least extra height.
 		var need, at [swingSamples]float64
 		n := 0
-		liftAmp := height * math.Min(1, 3*w.amount)
+		liftAmp := height * min(1, 3*w.amount)
 		for j := 1; j < swingSamples && u < 1; j++ {
 			uj := u + (1-u)*float64(j)/swingSamples
 			x := (uj-u)*(1-duty)*L - half + 2*half*(0.5-0.5*math.Cos(math.Pi*uj))
 			P := mgl64.Vec2{x, A[1]}
-			sj, _, _, okj := g.placeAt(r, leg, P, 0, maxAngle, false)
+			sj, _, _, okj := g.placeAt(r, leg, P, 0, 0, 1, maxAngle, false)
 			if !okj || math.Abs(sj) > maxStep {
 				continue
 			}
@@ -150,7 +150,7 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 			for j := 0; j < n; j++ {
 				path := h0 + (p.h1-h0)*ease(at[j], k, p.h1 < h0)
 				if d := need[j] - path; d > 0 {
-					b = math.Max(b, d/math.Sin(math.Pi*at[j]))
+					b = max(b, d/math.Sin(math.Pi*at[j]))
 				}
 			}
 			if b < p.bump {
@@ -161,17 +161,17 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 			}
 		}
 		p.down = p.h1 < h0
-		p.bump = math.Min(p.bump, maxStep)
+		p.bump = min(p.bump, maxStep)
 	}
 	h, a := p.at(u)
 	off = h - base
 	// Never below the ground under the foot, but never faster than
 	// swingMaxSpeed either: where the walk puts a toe against a riser at
 	// lift-off, the toe brushes it for a frame instead of the leg snapping.
-	off = math.Max(off, s-lift)
+	off = max(off, s-lift)
 	if dv := swingMaxSpeed * dt; leg.contact.Grounded {
 		prev := leg.contact.Offset
-		off = math.Max(prev-dv, math.Min(prev+dv, off))
+		off = max(prev-dv, min(prev+dv, off))
 	}
 	if !num.Finite(off) || !num.Finite(a) {
 		p.on = false

@@ -109,7 +109,7 @@ type Limb struct {
 	solidBend float64
 	blocked   bool
 	effPush   mgl64.Vec2 // Solids: the target's push off a surface the effector touches (character frame)
-	held      bool       // the target is the same world point as last frame
+	held      bool       // Solids: the target is the same world point as last frame
 	heldShift mgl64.Vec2 // Solids: last frame's move of the target off the straight line, world
 	heldOn    bool       // heldShift is set
 	side      float64
@@ -239,13 +239,13 @@ func (l *Limb) advance(dt float64, finite bool) {
 		if l.def.FadeIn <= 0 {
 			l.ramp = want
 		} else {
-			l.ramp = math.Min(want, l.ramp+dt/l.def.FadeIn)
+			l.ramp = min(want, l.ramp+dt/l.def.FadeIn)
 		}
 	case l.ramp > want:
 		if l.def.FadeOut <= 0 {
 			l.ramp = want
 		} else {
-			l.ramp = math.Max(want, l.ramp-dt/l.def.FadeOut)
+			l.ramp = max(want, l.ramp-dt/l.def.FadeOut)
 		}
 	}
 }
@@ -260,7 +260,9 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 	// held: the same world target as last frame (a hand on a hold, a
 	// planted foot): Solids keeps last frame's correction of it, so a held
 	// hand or foot does not slide as the body moves.
-	l.held = finite && l.hasTarget && l.Target.Sub(l.lastTarget).Len() < heldTolerance
+	// (finiteLen of a difference too large for a float64 is Inf or NaN,
+	// which fails the test as math.Hypot's Inf does.) Only Solids reads it.
+	l.held = l.Solids != nil && finite && l.hasTarget && finiteLen(l.Target.Sub(l.lastTarget)) < heldTolerance
 	if finite {
 		l.lastTarget, l.hasTarget = l.Target, true
 	}
@@ -368,11 +370,11 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 		// so it stays continuous when it passes half a turn: the shortest
 		// arc would jump to the other way round there, and with a weight
 		// below 1 the effector would spin in one frame.
-		d := math.Remainder(want-cur, 2*math.Pi)
+		d := remainder2Pi(want - cur)
 		if l.effOn {
-			d = l.effTurn + math.Remainder(d-l.effTurn, 2*math.Pi)
+			d = l.effTurn + remainder2Pi(d-l.effTurn)
 			if d > 2*math.Pi || d < -2*math.Pi {
-				d = math.Remainder(d, 2*math.Pi)
+				d = remainder2Pi(d)
 			}
 		}
 		l.effTurn, l.effOn = d, true
@@ -400,11 +402,11 @@ func (l *Limb) applyScale(r *Rig, target mgl64.Vec2, w float64) {
 		if length := r.def.bones[b].Length; length > 0 {
 			s = num.Len(target.Sub(r.start[b])) / length
 		}
-		hi, lo := math.Max(d.Stretch, 1), 1.0
+		hi, lo := max(d.Stretch, 1), 1.0
 		if d.Compress > 0 {
 			lo = d.Compress
 		}
-		s = math.Max(lo, math.Min(s, hi))
+		s = max(lo, min(s, hi))
 	}
 	if !num.Finite(s) || s <= 0 {
 		s = 1
@@ -413,4 +415,14 @@ func (l *Limb) applyScale(r *Rig, target mgl64.Vec2, w float64) {
 	for _, bi := range d.bones {
 		r.scale[bi] = s
 	}
+}
+
+// remainder2Pi is math.Remainder(x, 2*math.Pi), bit for bit, with a fast
+// path for |x| <= pi, where the remainder is x itself (the effector turns of
+// a frame almost always are).
+func remainder2Pi(x float64) float64 {
+	if math.Abs(x) <= math.Pi {
+		return x
+	}
+	return math.Remainder(x, 2*math.Pi)
 }

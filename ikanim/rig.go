@@ -83,11 +83,14 @@ type Rig struct {
 	// Character-frame FK of the animated pose (no body offset, no IK).
 	animStart, animEnd []mgl64.Vec2
 	animAngle          []float64
-	animDir            []mgl64.Vec2 // (cos, sin) of animAngle, so FK takes one Sincos per bone
+	// animDir is (cos, sin) of animAngle, so FK takes at most one Sincos
+	// per bone, and none for a bone whose angle is bit for bit the one it
+	// had in the last pass (see fkBone).
+	animDir []mgl64.Vec2
 	// Character-frame FK of the final pose.
 	start, end []mgl64.Vec2
 	angle      []float64
-	dir        []mgl64.Vec2 // (cos, sin) of angle
+	dir        []mgl64.Vec2 // (cos, sin) of angle, as animDir
 
 	// scale is each bone's stretch along its length in the final pose (1
 	// unless a limb with LimbDef.Stretch or Compress scaled it this frame).
@@ -159,11 +162,13 @@ func NewRig(def *RigDef) (*Rig, error) {
 	}
 	for i, b := range def.bones {
 		r.anim[i], r.local[i], r.scale[i] = b.Rest, b.Rest, 1
+		// No direction computed yet: NaN equals no angle (see fkBone).
+		r.animAngle[i], r.angle[i] = math.NaN(), math.NaN()
 	}
 	r.frame = newFrame(r.Position, r.Up, r.Facing)
 	r.turn = mgl64.Vec2{1, 0}
-	r.fk(r.anim, mgl64.Vec2{}, r.animStart, r.animEnd, r.animAngle, r.animDir, nil)
-	r.fk(r.local, mgl64.Vec2{}, r.start, r.end, r.angle, r.dir, r.scale)
+	r.fk(r.anim, mgl64.Vec2{}, r.animStart, r.animEnd, r.animAngle, r.animDir, nil, nil, nil)
+	r.fk(r.local, mgl64.Vec2{}, r.start, r.end, r.angle, r.dir, r.scale, r.animAngle, r.animDir)
 	return r, nil
 }
 
@@ -333,7 +338,7 @@ func (r *Rig) Update(dt float64) {
 		}
 	}
 	r.turn, r.turnAngle = mgl64.Vec2{1, 0}, 0
-	r.fk(r.anim, r.animRoot, r.animStart, r.animEnd, r.animAngle, r.animDir, nil)
+	r.fk(r.anim, r.animRoot, r.animStart, r.animEnd, r.animAngle, r.animDir, nil, nil, nil)
 	r.keyIK()
 
 	for _, c := range r.controls {
@@ -358,7 +363,7 @@ func (r *Rig) Update(dt float64) {
 		}
 	}
 	root := r.animRoot.Add(r.BodyOffset)
-	r.fk(r.local, root, r.start, r.end, r.angle, r.dir, r.scale)
+	r.fk(r.local, root, r.start, r.end, r.angle, r.dir, r.scale, r.animAngle, r.animDir)
 	for i := range r.limbs {
 		if r.limbs[i].solve(r, dt) {
 			r.fkBones(r.def.limbs[i].subtree, r.local, root, r.start, r.end, r.angle, r.dir, r.scale)
@@ -388,10 +393,12 @@ func (r *Rig) shiftPosition(d mgl64.Vec2) {
 
 // fk computes character-frame transforms from local angles in one forward pass
 // over the flat bone slice (parents come before children). scale is each
-// bone's stretch along its length (nil: none).
-func (r *Rig) fk(local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale []float64) {
+// bone's stretch along its length (nil: none). alt and altDir (nil: none)
+// are another pass's angles and directions that fkBone may take a bone's
+// direction from (the final pose's pass takes those of the animated pose).
+func (r *Rig) fk(local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale, alt []float64, altDir []mgl64.Vec2) {
 	for i := range r.def.bones {
-		r.fkBone(i, local, root, start, end, angle, dir, scale)
+		r.fkBone(i, local, root, start, end, angle, dir, scale, alt, altDir)
 	}
 }
 
@@ -399,7 +406,7 @@ func (r *Rig) fk(local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angl
 // given (a limb's subtree, parents first); the others are already current.
 func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale []float64) {
 	for _, i := range bones {
-		r.fkBone(i, local, root, start, end, angle, dir, scale)
+		r.fkBone(i, local, root, start, end, angle, dir, scale, nil, nil)
 	}
 }
 
@@ -407,18 +414,26 @@ func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end 
 // along its length by scale[i] ends scale[i]*Length from its start, and
 // its children's attachments stretch along it with it (the x of Attach,
 // which runs along the parent bone, is scaled; y is not).
-func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale []float64) {
+//
+// The bone's direction (cos, sin) costs one Sincos of its angle, and none
+// when the angle is bit for bit the one angle[i] held before (dir[i] is
+// still its direction: a torso that keeps its lean, a bone IK left alone
+// since the last pass) or the one alt[i] holds (altDir[i] is its
+// direction: in the final pose, every bone IK did not move). The result is
+// the same either way.
+func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale, alt []float64, altDir []mgl64.Vec2) {
 	b := &r.def.bones[i]
 	length := b.Length
 	if scale != nil {
 		length *= scale[i]
 	}
+	var a float64
 	if b.Parent < 0 {
 		// A root bone hangs from the body's origin, turned by r.turn.
 		c, s := r.turn[0], r.turn[1]
 		ax, ay := b.Attach[0], b.Attach[1]
 		start[i] = mgl64.Vec2{root[0] + ax*c - ay*s, root[1] + ax*s + ay*c}
-		angle[i] = local[i] + r.turnAngle
+		a = local[i] + r.turnAngle
 	} else {
 		p := b.Parent
 		// The parent's direction was computed with its own transform:
@@ -429,10 +444,19 @@ func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64
 			ax *= scale[p]
 		}
 		start[i] = mgl64.Vec2{start[p][0] + ax*c - ay*s, start[p][1] + ax*s + ay*c}
-		angle[i] = angle[p] + local[i]
+		a = angle[p] + local[i]
 	}
-	s, c := math.Sincos(angle[i])
-	dir[i] = mgl64.Vec2{c, s}
+	switch bits := math.Float64bits(a); {
+	case bits == math.Float64bits(angle[i]) && a == a:
+		// dir[i] is already this angle's direction.
+	case alt != nil && bits == math.Float64bits(alt[i]) && a == a:
+		dir[i] = altDir[i]
+	default:
+		s, c := math.Sincos(a)
+		dir[i] = mgl64.Vec2{c, s}
+	}
+	angle[i] = a
+	c, s := dir[i][0], dir[i][1]
 	end[i] = mgl64.Vec2{start[i][0] + length*c, start[i][1] + length*s}
 }
 

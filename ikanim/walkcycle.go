@@ -74,7 +74,7 @@ func (w *WalkCycle) defaults() (stride, period, height, duty, bob, swing, lean, 
 		return d
 	}
 	duty = pick(w.Duty, 0.6)
-	duty = math.Max(0.51, math.Min(duty, 0.95))
+	duty = max(0.51, min(duty, 0.95))
 	return pick(w.Stride, 56), pick(w.Period, 0.9), pick(w.StepHeight, 9), duty,
 		pick(w.Bob, 2), pick(w.ArmSwing, 0.45), pick(w.Lean, 0.08), pick(w.Ankle, 5)
 }
@@ -116,6 +116,18 @@ func driveStride(speed, nominal float64) (amount, timeScale float64) {
 	return speed / nominal, 1
 }
 
+// mod1 is math.Mod(x, 1), bit for bit, without its loop: for finite x,
+// x - Trunc(x) is exact (Sterbenz: Trunc(x) is within a factor 2 of x when
+// |x| >= 1, and 0 otherwise), and fmod is exact too; a zero result keeps
+// x's sign as Mod's does, and an infinite x gives NaN (Inf - Inf).
+func mod1(x float64) float64 {
+	r := x - math.Trunc(x)
+	if r == 0 {
+		return math.Copysign(0, x)
+	}
+	return r
+}
+
 // Amount reports the stride fraction Drive set, in [0,1] (0 = standing).
 func (w *WalkCycle) Amount() float64 { return w.amount }
 
@@ -123,7 +135,7 @@ func (w *WalkCycle) Amount() float64 { return w.amount }
 // touch-down.
 func (w *WalkCycle) Phase(t float64) float64 {
 	_, period, _, _, _, _, _, _ := w.defaults()
-	p := math.Mod(t/period, 1)
+	p := mod1(t / period)
 	if p < 0 {
 		p++
 	}
@@ -139,7 +151,7 @@ func (w *WalkCycle) Planted(leg int, t float64) bool {
 	_, _, _, duty, _, _, _, _ := w.defaults()
 	q := w.Phase(t)
 	if leg != 0 {
-		q = math.Mod(q+0.5, 1)
+		q = mod1(q + 0.5)
 	}
 	return q < duty || w.amount == 0
 }
@@ -176,7 +188,7 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 	stride, _, height, duty, bobAmp, swing, lean, ankle := w.defaults()
 	a := w.amount
 	if dt := t - w.lastT; w.posed && a < w.shown && dt > 0 && dt < walkStopTime {
-		a = w.shown - math.Min(w.shown-a, dt/walkStopTime)
+		a = w.shown - min(w.shown-a, dt/walkStopTime)
 	}
 	w.shown, w.lastT, w.posed = a, t, true
 	p := w.Phase(t)
@@ -196,7 +208,7 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 	for k := 0; k < 2; k++ {
 		q := p
 		if k == 1 {
-			q = math.Mod(p+0.5, 1)
+			q = mod1(p + 0.5)
 		}
 		var x, lift, footAngle float64
 		if q < duty {
@@ -205,8 +217,8 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 		} else {
 			s := (q - duty) / (1 - duty)
 			x = -half + 2*half*(0.5-0.5*math.Cos(math.Pi*s))
-			lift = height * math.Min(1, 3*a) * math.Sin(math.Pi*s)
-			footAngle = 0.25 * math.Min(1, 3*a) * math.Sin(math.Pi*s)
+			lift = height * min(1, 3*a) * math.Sin(math.Pi*s)
+			footAngle = 0.25 * min(1, 3*a) * math.Sin(math.Pi*s)
 		}
 		thigh, shin := def.bones[b.thigh[k]].Length, def.bones[b.shin[k]].Length
 		ankleAt := mgl64.Vec2{x, -ankle - lift}

@@ -21,6 +21,13 @@ type Pose struct {
 	Base   float64    // world angle of the frame bone 0's local angle is measured from
 	Mirror bool       // facing flag: the pose is reflected about the vertical line through Origin
 	Angles []float64  // local angle of each bone, radians (the canonical, unmirrored values)
+
+	// base is the last Base a solver turned into its sine and cosine, and
+	// them (baseOK: set), so a pose solved frame after frame from the same
+	// parent angle (a leg's hips) takes one Sincos, not one per solve.
+	baseOK       bool
+	base         float64
+	baseS, baseC float64
 }
 
 // Joints appends the n+1 joint positions (root first, end effector last) to

@@ -69,10 +69,14 @@ func (c *Chain) prepare(p *Pose, target mgl64.Vec2) (f frame, ok bool) {
 		k := aimProxy / m
 		f.ax, f.ay = f.ox+dx*k, f.oy+dy*k
 	}
-	if p.Base == 0 {
+	switch {
+	case p.Base == 0:
 		f.bc, f.bs = 1, 0
-	} else {
+	case p.baseOK && math.Float64bits(p.Base) == math.Float64bits(p.base):
+		f.bs, f.bc = p.baseS, p.baseC
+	default:
 		f.bs, f.bc = math.Sincos(p.Base)
+		p.baseOK, p.base, p.baseS, p.baseC = true, p.Base, f.bs, f.bc
 	}
 	return f, true
 }
