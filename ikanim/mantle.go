@@ -85,6 +85,11 @@ type Mantler struct {
 	// move is under way, rad/s (default DefaultClimbTurnSpeed); the move
 	// sets them back to 0 when it is done.
 	TurnSpeed float64
+	// Ground, when set, is the floor below the edge: the body never goes
+	// below it (from a ledge lower than a hang, the character stays
+	// standing on the floor while it pulls up). Nil (the zero value): the
+	// move assumes a wall tall enough to hang from.
+	Ground Ground
 
 	rig      *Rig
 	def      *RigDef
@@ -245,13 +250,15 @@ func (m *Mantler) plan(r *Rig, grip float64) {
 		return m.toEdge(r, r.ToWorld(r.end[bones[len(bones)-1]]))
 	}
 	oHang := mgl64.Vec2{grip - back - m.shoulder[0], dy - m.shoulder[1]}
+	floor := m.floor(r, oHang[0])
+	oHang[1] = math.Min(oHang[1], floor)
 	pull, knee, end := hang+1.0, hang+1.6, hang+2.6
 	m.body = mantlePath{}
 	m.body.add(0, m.toEdge(r, r.Position))
 	m.body.add(catch, oHang)
 	m.body.add(hang, oHang)
-	m.body.add(pull, mgl64.Vec2{-12, hip + 8})
-	m.body.add(knee, mgl64.Vec2{0, 36})
+	m.body.add(pull, mgl64.Vec2{-12, math.Min(hip+8, floor)})
+	m.body.add(knee, mgl64.Vec2{0, math.Min(36, floor)})
 	m.body.add(end, mgl64.Vec2{stand, 0})
 	for i, s := range [2]float64{3, -3} {
 		h := &m.hand[i]
@@ -282,18 +289,22 @@ func (m *Mantler) plan(r *Rig, grip float64) {
 		f.add(0, local(li))
 		f.add(catch, mgl64.Vec2{-DefaultClimbOffset, oHang[1] - y})
 		f.add(hang, mgl64.Vec2{-DefaultClimbOffset, oHang[1] - y})
-		f.add(pull, mgl64.Vec2{-DefaultClimbOffset, hip + 8 - y})
+		f.add(pull, mgl64.Vec2{-DefaultClimbOffset, math.Min(hip+8, floor) - y})
 		final := mgl64.Vec2{stand + m.feet[i][0], m.feet[i][1]}
 		if i == 0 {
 			f.add(hang+1.45, mgl64.Vec2{-8, -12})
 			f.add(hang+1.9, mgl64.Vec2{12, final[1]})
 		} else {
-			f.add(knee, mgl64.Vec2{-DefaultClimbOffset, 30})
+			f.add(knee, mgl64.Vec2{-DefaultClimbOffset, math.Min(30, floor-DefaultAnkleHeight)})
 			f.add(hang+2.2, mgl64.Vec2{-8, -12})
 		}
 		f.add(end, final)
 	}
 }
+
+// mantleFloorRay is how far below the edge, px, Mantler.Ground is looked
+// for.
+const mantleFloorRay = 400.0
 
 // mantleHookOverlap is how much, px, of a hooked hand lies over the top
 // at least (at most half the hand).
@@ -367,6 +378,21 @@ func cornerDepthPast(p, q mgl64.Vec2) float64 {
 		}
 	}
 	return best
+}
+
+// floor returns the height (edge frame, y down) of the Ground below the
+// edge at x (edge frame, in front of the face), found by a ray from the
+// top's height down, or +Inf without a Ground or a hit.
+func (m *Mantler) floor(r *Rig, x float64) float64 {
+	if m.Ground == nil || !num.Finite(x) {
+		return math.Inf(1)
+	}
+	from, to := m.toWorld(r, mgl64.Vec2{x, -1}), m.toWorld(r, mgl64.Vec2{x, mantleFloorRay})
+	p, _, ok := m.Ground.Raycast(from, to)
+	if !ok {
+		return math.Inf(1)
+	}
+	return m.toEdge(r, p)[1]
 }
 
 // toEdge maps a world point into the edge frame.

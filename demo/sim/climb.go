@@ -140,6 +140,7 @@ func NewClimb(art Art) (*Climb, error) {
 		return nil, err
 	}
 	s.Mantler.Edge = mgl64.Vec2{ClimbWallX, ClimbWallTop}
+	s.Mantler.Ground = world // the hang never goes below the floor
 	// The walk cycle stays the pose source in every mode (at speed 0 it is
 	// the standing pose the controllers bend), so no switch jumps.
 	r.Source = s.Cycle
