@@ -702,7 +702,10 @@ func (c *Climber) start() {
 
 // Release removes the climber's body offset from its rig and the weight of
 // its limbs (call it when the climb ends and the climber is removed from
-// the rig).
+// the rig). The body goes back to Position at once, up to Distance plus
+// Clearance px (11 px in a trial mid-climb) in one frame: to let go of a
+// wall without that jump, call Handoff, which moves the offset into
+// Position, and then fade the limbs' weights.
 func (c *Climber) Release() {
 	r := c.rig
 	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)

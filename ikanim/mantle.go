@@ -71,6 +71,12 @@ const (
 // the next Start). While it runs it drives the rig's Position and the arm
 // and leg limbs, so remove other controllers of those limbs (a Grounder) for
 // its duration. It does not allocate after Start.
+//
+// The wall under the edge is taken as vertical (along the rig's Up) and
+// the top as level: on a face leaning back from the edge (a slab of 15-20
+// degrees) the feet, kept Offset in front of the vertical line, go into
+// the rock, 20-36 px in a trial; mantle such walls from a climb that ends
+// on a steep part, or move the character yourself.
 type Mantler struct {
 	// Edge is the world point at the top of the wall's face.
 	Edge mgl64.Vec2
