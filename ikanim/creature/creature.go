@@ -66,6 +66,10 @@ type tentacleChain struct {
 	// last amplitude (the warm start).
 	lens, h         []float64
 	side, warp, amp float64
+	fold            fanFold // the chord of h at its fullest bend (fanAmp)
+	// reach2x is twice the chain's reach: fanJoints leaves a foot farther
+	// than that along x or y from the root to FABRIK.
+	reach2x float64
 	// The joints of the last solve that solveLegs stores.
 	knee, ankle, tip mgl64.Vec2
 }
@@ -175,6 +179,7 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 			cc.lens = tentacleLengths(&def.legs[i])
 			cc.h = make([]float64, ch.Len())
 			cc.side, cc.amp = math.NaN(), 1
+			cc.reach2x = 2 * def.legs[i].reach
 		}
 	}
 	c.Place(pos, ikanim.DefaultUp())

@@ -57,7 +57,10 @@ package creature
 // [0, ampMax] safeguarded by bisection, warm started from the last frame's
 // A (one or two steps a frame while walking, 10 sincos each). The shape's
 // tip is then on the foot to fanTolerance, and FABRIK (at most
-// tentacleIterations, none with the tip there already) polishes it and applies the bone limits of a definition that sets them.
+// tentacleIterations) polishes it and applies the bone limits of a
+// definition that sets them; a chain without limits whose tip is within
+// tentacleTolerance already skips FABRIK, and the shape's forward
+// kinematics, one sincos per bone, are its joints (fanJoints).
 // Every bone keeps its length (forward kinematics), and the pose is a
 // continuous function of the root, the foot, up and Turn: nothing but the
 // warm start of A (and the amplitude that sets the warp) is carried from
@@ -170,15 +173,16 @@ func fanChord(h, lens []float64, a float64) (ex, ey, dx, dy float64) {
 }
 
 // fanAmp returns the amplitude A in [0, ampMax] at which the shape with
-// profile h spans d, starting from a0, and the chord at it.
-func fanAmp(h, lens []float64, length, ampMax, d, a0 float64) (a, ex, ey float64) {
+// profile h spans d, starting from a0, and the chord at it. The chord at
+// ampMax is taken from fold, which keeps it while h does not change.
+func fanAmp(h, lens []float64, length, ampMax, d, a0 float64, fold *fanFold) (a, ex, ey float64) {
 	if d >= length {
 		ex, ey, _, _ = fanChord(h, lens, 0)
 		return 0, ex, ey
 	}
 	lo, hi := 0.0, ampMax
 	d2 := d * d
-	hx, hy, _, _ := fanChord(h, lens, hi)
+	hx, hy := fold.chord(h, lens, hi)
 	if hx*hx+hy*hy >= d2 {
 		return hi, hx, hy // folded tighter than the shape goes
 	}
@@ -202,6 +206,25 @@ func fanAmp(h, lens []float64, length, ampMax, d, a0 float64) (a, ex, ey float64
 		}
 		a = next
 	}
+}
+
+// fanFold keeps the chord of the most folded shape, fanChord(h, lens,
+// ampMax), for the profile h it was computed for: fanAmp needs it every
+// frame, and h only changes with the side and the warp (10 sincos a frame
+// saved while it does not).
+type fanFold struct {
+	x, y float64
+	ok   bool // x, y are the chord of the current h
+}
+
+// chord returns the chord of the shape with profile h at amplitude a,
+// computed once per profile (fanTentacle clears ok when h changes).
+func (f *fanFold) chord(h, lens []float64, a float64) (x, y float64) {
+	if !f.ok {
+		f.x, f.y, _, _ = fanChord(h, lens, a)
+		f.ok = true
+	}
+	return f.x, f.y
 }
 
 // fanTentacle sets tentacle leg i's pose to the arch from its hip to its
@@ -239,7 +262,8 @@ func (c *Creature) fanTentacle(i int) {
 		step := fanWarpRate * c.rateDt
 		p = min(max(p, ch.warp-step), ch.warp+step)
 	}
-	p = max(p, min(1, fanWarpReach-math.Hypot(dx, dy)/ld.reach))
+	d := math.Hypot(dx, dy)
+	p = max(p, min(1, fanWarpReach-d/ld.reach))
 	if s != ch.side || p != ch.warp { // NaN after Place
 		if s == 1 || s == -1 {
 			fanProfileTable(ch.h, ld.fanTable, s, p)
@@ -247,10 +271,10 @@ func (c *Creature) fanTentacle(i int) {
 			fanProfile(ch.h, s, p) // in a turn
 		}
 		ch.side, ch.warp = s, p
+		ch.fold.ok = false
 	}
 	h := ch.h
-	d := math.Hypot(dx, dy)
-	a, ex, ey := fanAmp(h, ch.lens, ld.reach, ld.fanMax, d, ch.amp)
+	a, ex, ey := fanAmp(h, ch.lens, ld.reach, ld.fanMax, d, ch.amp, &ch.fold)
 	ch.amp = a
 	theta := ch.pose.Base
 	if d > 0 {

@@ -79,9 +79,8 @@ import (
 
 // prepareLegs applies the body constraint, then computes the hip, two-bone
 // target and stretch of the planted legs and the hip and target of the
-// tentacles (the ones the gait reads; legHipTarget computes the others for
-// solveLegs), and the body's hold factor; the gait and
-// solveLegs read them. When the constraint's last sweep moved nothing, the
+// tentacles (the ones the gait reads; solveLegs computes the others), and
+// the body's hold factor; the gait and solveLegs read them. When the constraint's last sweep moved nothing, the
 // hips, targets and stretches it computed for the planted legs are already
 // those of the final body position and are kept.
 func (c *Creature) prepareLegs() {
@@ -219,79 +218,116 @@ func (c *Creature) legPoints(f *bodyFrame, foot mgl64.Vec2, ld *legDef) (hx, hy,
 	return hx, hy, tx, ty
 }
 
-// legHipTarget returns leg i's hip and two-bone target. prepareLegs stores
-// them for planted legs and tentacles, which the per-frame code reads; for
-// the other legs they are a pure function of the body frame and the foot,
-// both unchanged since prepareLegs, and are computed here when read.
-func (c *Creature) legHipTarget(i int) (hip, target mgl64.Vec2) {
-	l := &c.legs[i]
-	ld := &c.def.legs[i]
-	if l.state == legPlanted || ld.chain != nil {
-		return l.hip, l.target
-	}
-	f := c.frame()
-	hx, hy, tx, ty := c.legPoints(&f, l.foot, ld)
-	return mgl64.Vec2{hx, hy}, mgl64.Vec2{tx, ty}
-}
-
 // solveLegs solves every leg's pose for the frame and stores it (poses):
 // the tentacles with FABRIK, warm-started from the last frame, and the 2-
 // and 3-segment legs with the two-bone kernel from the hip and target that
-// prepareLegs wrote (solveLeg). Leg, Draw and DrawDebug read what it stored.
+// prepareLegs wrote for planted legs, or legPoints gives for the body frame
+// (computed once here) and the foot of the others, with the leg's bend side
+// (mirrored with the body frame); the tip is the end of the two-bone part
+// moved by the tarsus (foot - target). Leg, Draw and DrawDebug read what it
+// stored.
 func (c *Creature) solveLegs() {
-	poses := c.poses[:len(c.legs)]
+	legs := c.legs
+	poses := c.poses[:len(legs)]
+	dl := c.def.legs[:len(legs)]
+	f := c.frame()
+	mirror := c.mirrored()
+	base := 0.0
+	if c.chains != nil {
+		base = math.Atan2(-c.up[1], -c.up[0])
+	}
 	for i := range poses {
 		p := &poses[i]
-		if c.def.legs[i].chain != nil {
-			c.solveTentacle(i)
+		l := &legs[i]
+		ld := &dl[i]
+		if ld.chain != nil {
+			c.solveTentacle(i, base)
 			ch := &c.chains[i]
-			p.hip, p.knee, p.ankle, p.tip = c.legs[i].hip, ch.knee, ch.ankle, ch.tip
+			p.hip, p.knee, p.ankle, p.tip = l.hip, ch.knee, ch.ankle, ch.tip
 			continue
 		}
-		p.hip, p.knee, p.ankle, p.tip = c.solveLeg(i)
+		var hx, hy, tx, ty float64
+		if l.state == legPlanted {
+			hx, hy, tx, ty = l.hip[0], l.hip[1], l.target[0], l.target[1]
+		} else {
+			hx, hy, tx, ty = c.legPoints(&f, l.foot, ld)
+		}
+		bend := ld.bend
+		if mirror {
+			bend = -bend
+		}
+		kx, ky, ex, ey := ik.SolveTwoBoneXY(hx, hy, tx, ty, ld.l0, ld.l1, bend)
+		p.hip[0], p.hip[1] = hx, hy
+		p.knee[0], p.knee[1] = kx, ky
+		p.ankle[0], p.ankle[1] = ex, ey
+		if ld.segs == 3 {
+			ex, ey = ex+l.foot[0]-tx, ey+l.foot[1]-ty
+		}
+		p.tip[0], p.tip[1] = ex, ey
 	}
-}
-
-// solveLeg returns leg i's hip, knee, ankle (the end of the two-bone part)
-// and drawn tip, for a 2- or 3-segment leg: it solves the two-bone kernel
-// from the hip to the target with the leg's bend side (mirrored with the
-// body frame); the tip is the ankle moved by the tarsus (foot - target).
-func (c *Creature) solveLeg(i int) (hip, knee, ankle, tip mgl64.Vec2) {
-	l := &c.legs[i]
-	ld := &c.def.legs[i]
-	bend := ld.bend
-	if c.mirrored() {
-		bend = -bend
-	}
-	hip, target := c.legHipTarget(i)
-	tx, ty := target[0], target[1]
-	kx, ky, ex, ey := ik.SolveTwoBoneXY(hip[0], hip[1], tx, ty, ld.l0, ld.l1, bend)
-	knee, ankle, tip = mgl64.Vec2{kx, ky}, mgl64.Vec2{ex, ey}, mgl64.Vec2{ex, ey}
-	if ld.segs == 3 {
-		tip = mgl64.Vec2{ex + l.foot[0] - tx, ey + l.foot[1] - ty}
-	}
-	return hip, knee, ankle, tip
 }
 
 // solveTentacle solves tentacle leg i: the fanned shape from its hip to
-// its foot (fanTentacle), polished by FABRIK.
-func (c *Creature) solveTentacle(i int) {
+// its foot (fanTentacle), polished by FABRIK when its tip is not on the
+// foot already (fanJoints). base is the chain's base angle, the creature's
+// down direction (one atan2 per frame for all tentacles).
+func (c *Creature) solveTentacle(i int, base float64) {
 	l := &c.legs[i]
 	ch := &c.chains[i]
 	chain := c.def.legs[i].chain
 	ch.pose.Origin = l.hip
-	ch.pose.Base = math.Atan2(-c.up[1], -c.up[0])
+	ch.pose.Base = base
 	c.fanTentacle(i)
-	ch.solver.MaxIterations = tentacleIterations
-	if l.state == legStepping {
-		ch.solver.MaxIterations = tentacleSwingIterations
+	if !ch.fanJoints(chain, l.foot) {
+		ch.solver.MaxIterations = tentacleIterations
+		if l.state == legStepping {
+			ch.solver.MaxIterations = tentacleSwingIterations
+		}
+		ch.solver.Solve(chain, &ch.pose, l.foot)
+		ch.joints = chain.Joints(&ch.pose, ch.joints)
 	}
-	ch.solver.Solve(chain, &ch.pose, l.foot)
-	ch.joints = chain.Joints(&ch.pose, ch.joints)
 	n := len(ch.joints)
 	ch.knee = ch.joints[n/2]
 	ch.ankle = ch.joints[n-2]
 	ch.tip = ch.joints[n-1]
+}
+
+// fanJoints writes the joints of the fanned pose into ch.joints (forward
+// kinematics, one sincos per bone, in the order and with the operations of
+// ik.Chain.Joints) and reports whether its tip lies within
+// tentacleTolerance of foot, the test by which FABRIK leaves such a pose
+// as it is: then Solve would only redo the same forward kinematics, keep
+// the angles (all within (-pi, pi], so its wrap changes none) and Joints
+// would redo it once more, so the joints written here are bit-identical to
+// theirs and neither is called. It reports false (and FABRIK solves) for a
+// chain with limits, a root beyond ik.MaxCoord, a foot not finite or
+// farther than twice the reach (the cases Solve treats apart) or an angle
+// outside (-pi, pi].
+func (ch *tentacleChain) fanJoints(chain *ik.Chain, foot mgl64.Vec2) bool {
+	o, base := ch.pose.Origin, ch.pose.Base
+	if chain.HasLimits() || !(math.Abs(o[0]) <= ik.MaxCoord && math.Abs(o[1]) <= ik.MaxCoord) ||
+		!(base > -math.MaxFloat64 && base < math.MaxFloat64) ||
+		!(math.Abs(foot[0]-o[0]) <= ch.reach2x && math.Abs(foot[1]-o[1]) <= ch.reach2x) {
+		return false
+	}
+	angles := ch.pose.Angles
+	lens := ch.lens[:len(angles)]
+	js := ch.joints[:0]
+	x, y, w := o[0], o[1], base
+	js = append(js, mgl64.Vec2{x, y})
+	ok := true
+	for k, a := range angles {
+		ok = ok && a > -math.Pi && a <= math.Pi
+		w += a
+		sn, cs := math.Sincos(w)
+		x += lens[k] * cs
+		y += lens[k] * sn
+		js = append(js, mgl64.Vec2{x, y})
+	}
+	ch.joints = js
+	ex, ey := x-foot[0], y-foot[1]
+	tol := ch.solver.Tolerance // FABRIK's test, squared in float64 as it does
+	return ok && ex*ex+ey*ey <= tol*tol
 }
 
 const (
