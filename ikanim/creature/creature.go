@@ -221,7 +221,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 		}
 		l.from, l.to, l.fromN, l.toN = l.foot, l.foot, l.normal, l.normal
 	}
-	c.prepareLegs()
+	c.prepareLegs(nil)
 	for i := range c.chains {
 		c.chains[i].side = math.NaN() // the tentacles' shapes start afresh
 		c.chains[i].warp = math.NaN()

@@ -77,13 +77,18 @@ import (
 	"github.com/ikanim/kit/ikanim/ik"
 )
 
-// prepareLegs applies the body constraint, then computes the hip, two-bone
-// target and stretch of the planted legs and the hip and target of the
-// tentacles (the ones the gait reads; solveLegs computes the others), and
-// the body's hold factor; the gait and solveLegs read them. When the constraint's last sweep moved nothing, the
-// hips, targets and stretches it computed for the planted legs are already
-// those of the final body position and are kept.
-func (c *Creature) prepareLegs() {
+// prepareLegs applies the body constraint, then, in one pass over the
+// legs for the final body frame: the hip, two-bone target and stretch of
+// the planted legs and the body's hold factor (which the gait reads), the
+// hip and target of the tentacles (which solveLegs reads), and the pose of
+// every 2- and 3-segment leg (solveLeg). With plan, the same pass also
+// records what the gait wants of each leg (gaitWant, which reads the knee
+// solved in the last frame before solveLeg replaces it); gaitStart then
+// starts the steps, which changes no hip, target or foot, so the poses
+// solved here are those of the end of the frame. When the constraint's last
+// sweep moved nothing, the hips, targets and stretches it computed for the
+// planted legs are already those of the final body position and are kept.
+func (c *Creature) prepareLegs(plan *gaitPlan) {
 	d := c.def
 	f := c.frame()
 	fresh := c.constrainBody(&f)
@@ -93,9 +98,12 @@ func (c *Creature) prepareLegs() {
 	maxStretch2 := 0.0 // the squared stretch of the most stretched planted leg
 	legs := c.legs
 	dl := d.legs[:len(legs)] // one bounds check for the loop
+	poses := c.poses[:len(legs)]
+	mirror := c.mirrored()
 	for i := range legs {
 		l := &legs[i]
 		ld := &dl[i]
+		var hx, hy, tx, ty float64
 		if l.state == legPlanted {
 			if !fresh {
 				c.legPrepare(&f, l, ld)
@@ -112,19 +120,53 @@ func (c *Creature) prepareLegs() {
 			if st > maxStretch2 {
 				maxStretch2 = st
 			}
-			continue
+			if plan != nil {
+				c.gaitWant(i, l, ld, plan)
+			}
+			if ld.chain != nil {
+				continue
+			}
+			hx, hy, tx, ty = l.hip[0], l.hip[1], l.target[0], l.target[1]
+		} else {
+			if l.state == legDangling {
+				l.foot = c.hangPoint(&f, ld)
+				if plan != nil {
+					c.gaitWant(i, l, ld, plan)
+				}
+			}
+			if ld.chain != nil {
+				c.legPlace(&f, l, ld) // the tentacle solve reads the hip
+				continue
+			}
+			hx, hy, tx, ty = c.legPoints(&f, l.foot, ld)
 		}
-		if l.state == legDangling {
-			l.foot = c.hangPoint(&f, ld)
-		}
-		if ld.chain != nil {
-			c.legPlace(&f, l, ld) // the tentacle solve reads the hip
-		}
+		solveLeg(&poses[i], ld, l.foot, hx, hy, tx, ty, mirror)
 	}
 	c.hold = 1
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
 		c.hold = holdFactor(math.Sqrt(maxStretch2), rr) // one square root per frame
 	}
+}
+
+// solveLeg writes the pose of a 2- or 3-segment leg with its foot at foot,
+// its hip at (hx, hy) and its two-bone target at (tx, ty): the two-bone
+// kernel from the hip to the target with the leg's bend side (mirrored with
+// the body frame: mirror) gives the knee and the end of the two-bone part
+// (the ankle), and the tip is the ankle moved by the tarsus (foot -
+// target).
+func solveLeg(p *legPose, ld *legDef, foot mgl64.Vec2, hx, hy, tx, ty float64, mirror bool) {
+	bend := ld.bend
+	if mirror {
+		bend = -bend
+	}
+	kx, ky, ex, ey := ik.SolveTwoBoneXY(hx, hy, tx, ty, ld.l0, ld.l1, bend)
+	p.hip[0], p.hip[1] = hx, hy
+	p.knee[0], p.knee[1] = kx, ky
+	p.ankle[0], p.ankle[1] = ex, ey
+	if ld.segs == 3 {
+		ex, ey = ex+foot[0]-tx, ey+foot[1]-ty
+	}
+	p.tip[0], p.tip[1] = ex, ey
 }
 
 // hangPoint returns where a dangling foot hangs for the body frame f: at
@@ -218,52 +260,28 @@ func (c *Creature) legPoints(f *bodyFrame, foot mgl64.Vec2, ld *legDef) (hx, hy,
 	return hx, hy, tx, ty
 }
 
-// solveLegs solves every leg's pose for the frame and stores it (poses):
-// the tentacles with FABRIK, warm-started from the last frame, and the 2-
-// and 3-segment legs with the two-bone kernel from the hip and target that
-// prepareLegs wrote for planted legs, or legPoints gives for the body frame
-// (computed once here) and the foot of the others, with the leg's bend side
-// (mirrored with the body frame); the tip is the end of the two-bone part
-// moved by the tarsus (foot - target). Leg, Draw and DrawDebug read what it
-// stored.
+// solveLegs solves the tentacles' poses for the frame and stores them
+// (poses): the fanned shape, polished by FABRIK (solveTentacle), from the
+// hip prepareLegs wrote. It runs after the gait, which sets how far FABRIK
+// may polish a tentacle (a swinging one's tip need not be exact).
+// prepareLegs solved the 2- and 3-segment legs. Leg, Draw and DrawDebug
+// read what they stored.
 func (c *Creature) solveLegs() {
+	if c.chains == nil {
+		return
+	}
 	legs := c.legs
 	poses := c.poses[:len(legs)]
 	dl := c.def.legs[:len(legs)]
-	f := c.frame()
-	mirror := c.mirrored()
-	base := 0.0
-	if c.chains != nil {
-		base = math.Atan2(-c.up[1], -c.up[0])
-	}
+	base := math.Atan2(-c.up[1], -c.up[0])
 	for i := range poses {
-		p := &poses[i]
-		l := &legs[i]
-		ld := &dl[i]
-		if ld.chain != nil {
-			c.solveTentacle(i, base)
-			ch := &c.chains[i]
-			p.hip, p.knee, p.ankle, p.tip = l.hip, ch.knee, ch.ankle, ch.tip
+		if dl[i].chain == nil {
 			continue
 		}
-		var hx, hy, tx, ty float64
-		if l.state == legPlanted {
-			hx, hy, tx, ty = l.hip[0], l.hip[1], l.target[0], l.target[1]
-		} else {
-			hx, hy, tx, ty = c.legPoints(&f, l.foot, ld)
-		}
-		bend := ld.bend
-		if mirror {
-			bend = -bend
-		}
-		kx, ky, ex, ey := ik.SolveTwoBoneXY(hx, hy, tx, ty, ld.l0, ld.l1, bend)
-		p.hip[0], p.hip[1] = hx, hy
-		p.knee[0], p.knee[1] = kx, ky
-		p.ankle[0], p.ankle[1] = ex, ey
-		if ld.segs == 3 {
-			ex, ey = ex+l.foot[0]-tx, ey+l.foot[1]-ty
-		}
-		p.tip[0], p.tip[1] = ex, ey
+		c.solveTentacle(i, base)
+		ch := &c.chains[i]
+		p := &poses[i]
+		p.hip, p.knee, p.ankle, p.tip = legs[i].hip, ch.knee, ch.ankle, ch.tip
 	}
 }
 
