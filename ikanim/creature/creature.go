@@ -66,7 +66,7 @@ type tentacleChain struct {
 	// last amplitude (the warm start).
 	lens, h         []float64
 	side, warp, amp float64
-	fold            fanFold // the chord of h at its fullest bend (fanAmp)
+	memo            fanMemo // chords of h fanAmp needs again (fan.go)
 	// reach2x is twice the chain's reach: fanJoints leaves a foot farther
 	// than that along x or y from the root to FABRIK.
 	reach2x float64

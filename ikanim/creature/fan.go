@@ -128,16 +128,54 @@ func fanWarps(n int) []float64 {
 // into h, interpolated linearly between the two nearest warps of tab
 // (fanWarps): the per-frame path, with no trigonometry (the arch of s = -1
 // is that of s = 1 negated).
-func fanProfileTable(h, tab []float64, s, p float64) {
+// It returns the warp j and the weight f of the interpolation.
+func fanProfileTable(h, tab []float64, s, p float64) (j int, f float64) {
 	n := len(h)
 	x := (p - fanWarpMin) / (1 - fanWarpMin) * fanTableSteps
-	j := min(max(int(x), 0), fanTableSteps-1)
-	f := min(max(x-float64(j), 0), 1)
+	j = min(max(int(x), 0), fanTableSteps-1)
+	f = min(max(x-float64(j), 0), 1)
 	a, b := tab[j*n:(j+1)*n], tab[(j+1)*n:(j+2)*n]
 	for k := range h {
 		h[k] = s * (a[k] + f*(b[k]-a[k]))
 	}
+	return j, f
 }
+
+// fanFoldTable returns, for the profiles of tab (fanWarps) and the bone
+// lengths lens, the length of the most folded chord |E(ampMax)| of each
+// profile, and for each pair of neighbouring profiles j, j+1 the sum of
+// L_k |h_k(j+1) - h_k(j)|: fanFoldBound bounds the folded chord of a
+// profile interpolated between them with these.
+func fanFoldTable(tab, lens []float64, ampMax float64) (fold, span []float64) {
+	n := len(lens)
+	fold = make([]float64, fanTableSteps+1)
+	span = make([]float64, fanTableSteps)
+	for j := range fold {
+		ex, ey, _, _ := fanChord(tab[j*n:(j+1)*n], lens, ampMax)
+		fold[j] = math.Sqrt(ex*ex + ey*ey)
+	}
+	for j := range span {
+		for k := range n {
+			span[j] += lens[k] * math.Abs(tab[(j+1)*n+k]-tab[j*n+k])
+		}
+	}
+	return fold, span
+}
+
+// fanFoldBound returns an upper bound of the most folded chord |E(ampMax)|
+// of the profile that fanProfileTable interpolated at j, f (either side
+// s: the arch of s = -1 is the mirror image of that of s = 1, with the same
+// chord length): E moves by at most L_k*ampMax per unit change of h_k,
+// so |E(h)| <= |E(h(j))| + ampMax*f*span(j), and the same from j+1. The
+// bound has a margin (fanFoldMargin) far above the rounding of a computed
+// chord.
+func fanFoldBound(ld *legDef, j int, f float64) float64 {
+	sp := ld.fanMax * ld.fanSpan[j]
+	return min(ld.fanFold[j]+f*sp, ld.fanFold[j+1]+(1-f)*sp)*(1+fanFoldMargin) + fanFoldMargin*ld.reach
+}
+
+// fanFoldMargin is the relative margin of fanFoldBound.
+const fanFoldMargin = 1e-9
 
 // fanAmpMax returns the amplitude at which the chord of the arch (s = 1)
 // with bone lengths lens is shortest (the first minimum of |E|, searched
@@ -173,24 +211,36 @@ func fanChord(h, lens []float64, a float64) (ex, ey, dx, dy float64) {
 }
 
 // fanAmp returns the amplitude A in [0, ampMax] at which the shape with
-// profile h spans d, starting from a0, and the chord at it. The chord at
-// ampMax is taken from fold, which keeps it while h does not change.
-func fanAmp(h, lens []float64, length, ampMax, d, a0 float64, fold *fanFold) (a, ex, ey float64) {
+// profile h spans d, starting from a0, and the chord at it. The chords
+// that do not change while h does not are taken from memo: the chord at
+// ampMax, and the chord (and its derivative) of the last Newton step,
+// which is where the next frame's solve starts (a0 is the last frame's
+// A). Either is bit-identical to computing it again, 10 sincos less each.
+func fanAmp(h, lens []float64, length, ampMax, d, a0 float64, memo *fanMemo) (a, ex, ey float64) {
 	if d >= length {
 		ex, ey, _, _ = fanChord(h, lens, 0)
 		return 0, ex, ey
 	}
 	lo, hi := 0.0, ampMax
 	d2 := d * d
-	hx, hy := fold.chord(h, lens, hi)
-	if hx*hx+hy*hy >= d2 {
+	// The most folded chord is only computed when its bound
+	// (fanFoldBound) does not show it shorter than d already.
+	if b := memo.foldBound; !memo.foldOK && b*b < d2 {
+		// Not folded tighter than the shape goes.
+	} else if hx, hy := memo.fold(h, lens, hi); hx*hx+hy*hy >= d2 {
 		return hi, hx, hy // folded tighter than the shape goes
 	}
 	a = min(max(a0, lo), hi)
 	tol := 2 * d * fanTolerance
 	for step := 0; ; step++ {
 		var dx, dy float64
-		ex, ey, dx, dy = fanChord(h, lens, a)
+		if memo.lastOK && a == memo.lastA {
+			ex, ey, dx, dy = memo.lastX, memo.lastY, memo.lastDX, memo.lastDY
+		} else {
+			ex, ey, dx, dy = fanChord(h, lens, a)
+			memo.lastA, memo.lastX, memo.lastY, memo.lastDX, memo.lastDY = a, ex, ey, dx, dy
+			memo.lastOK = true
+		}
 		g := ex*ex + ey*ey - d2
 		if math.Abs(g) <= tol || step == fanSteps {
 			return a, ex, ey
@@ -208,23 +258,25 @@ func fanAmp(h, lens []float64, length, ampMax, d, a0 float64, fold *fanFold) (a,
 	}
 }
 
-// fanFold keeps the chord of the most folded shape, fanChord(h, lens,
-// ampMax), for the profile h it was computed for: fanAmp needs it every
-// frame, and h only changes with the side and the warp (10 sincos a frame
-// saved while it does not).
-type fanFold struct {
-	x, y float64
-	ok   bool // x, y are the chord of the current h
+// fanMemo keeps chords of the current profile h of a tentacle (fanAmp):
+// that of the most folded shape, fanChord(h, lens, ampMax), and the last
+// one fanAmp computed, at lastA. fanTentacle clears it when h changes.
+type fanMemo struct {
+	foldX, foldY                        float64
+	foldOK                              bool
+	foldBound                           float64 // an upper bound of |(foldX, foldY)| (+Inf: none)
+	lastA, lastX, lastY, lastDX, lastDY float64
+	lastOK                              bool
 }
 
-// chord returns the chord of the shape with profile h at amplitude a,
-// computed once per profile (fanTentacle clears ok when h changes).
-func (f *fanFold) chord(h, lens []float64, a float64) (x, y float64) {
-	if !f.ok {
-		f.x, f.y, _, _ = fanChord(h, lens, a)
-		f.ok = true
+// fold returns the chord of the shape with profile h at amplitude a (the
+// most folded, ampMax), computed once per profile.
+func (m *fanMemo) fold(h, lens []float64, a float64) (x, y float64) {
+	if !m.foldOK {
+		m.foldX, m.foldY, _, _ = fanChord(h, lens, a)
+		m.foldOK = true
 	}
-	return f.x, f.y
+	return m.foldX, m.foldY
 }
 
 // fanTentacle sets tentacle leg i's pose to the arch from its hip to its
@@ -265,16 +317,17 @@ func (c *Creature) fanTentacle(i int) {
 	d := math.Hypot(dx, dy)
 	p = max(p, min(1, fanWarpReach-d/ld.reach))
 	if s != ch.side || p != ch.warp { // NaN after Place
+		ch.memo = fanMemo{foldBound: math.Inf(1)}
 		if s == 1 || s == -1 {
-			fanProfileTable(ch.h, ld.fanTable, s, p)
+			j, f := fanProfileTable(ch.h, ld.fanTable, s, p)
+			ch.memo.foldBound = fanFoldBound(ld, j, f)
 		} else {
 			fanProfile(ch.h, s, p) // in a turn
 		}
 		ch.side, ch.warp = s, p
-		ch.fold.ok = false
 	}
 	h := ch.h
-	a, ex, ey := fanAmp(h, ch.lens, ld.reach, ld.fanMax, d, ch.amp, &ch.fold)
+	a, ex, ey := fanAmp(h, ch.lens, ld.reach, ld.fanMax, d, ch.amp, &ch.memo)
 	ch.amp = a
 	theta := ch.pose.Base
 	if d > 0 {
