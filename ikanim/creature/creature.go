@@ -67,9 +67,6 @@ type tentacleChain struct {
 	lens, h         []float64
 	side, warp, amp float64
 	memo            fanMemo // chords of h fanAmp needs again (fan.go)
-	// reach2x is twice the chain's reach: fanJoints leaves a foot farther
-	// than that along x or y from the root to FABRIK.
-	reach2x float64
 	// The joints of the last solve that solveLegs stores.
 	knee, ankle, tip mgl64.Vec2
 }
@@ -178,8 +175,9 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 			cc.joints = make([]mgl64.Vec2, 0, ch.Len()+1)
 			cc.lens = tentacleLengths(&def.legs[i])
 			cc.h = make([]float64, ch.Len())
+			cc.memo.sn = make([]float64, ch.Len())
+			cc.memo.cs = make([]float64, ch.Len())
 			cc.side, cc.amp = math.NaN(), 1
-			cc.reach2x = 2 * def.legs[i].reach
 		}
 	}
 	c.Place(pos, ikanim.DefaultUp())

@@ -210,16 +210,35 @@ func fanChord(h, lens []float64, a float64) (ex, ey, dx, dy float64) {
 	return ex, ey, dx, dy
 }
 
+// fanChordSave is fanChord that also saves sin and cos of a*h_k in sn and
+// cs (the bone directions of the shape relative to alpha = 0).
+func fanChordSave(h, lens []float64, a float64, sn, cs []float64) (ex, ey, dx, dy float64) {
+	lens, sn, cs = lens[:len(h)], sn[:len(h)], cs[:len(h)]
+	for k, hk := range h {
+		s, c := math.Sincos(a * hk)
+		sn[k], cs[k] = s, c
+		l := lens[k]
+		ex += l * c
+		ey += l * s
+		dx -= l * hk * s
+		dy += l * hk * c
+	}
+	return ex, ey, dx, dy
+}
+
 // fanAmp returns the amplitude A in [0, ampMax] at which the shape with
 // profile h spans d, starting from a0, and the chord at it. The chords
 // that do not change while h does not are taken from memo: the chord at
 // ampMax, and the chord (and its derivative) of the last Newton step,
 // which is where the next frame's solve starts (a0 is the last frame's
 // A). Either is bit-identical to computing it again, 10 sincos less each.
-func fanAmp(h, lens []float64, length, ampMax, d, a0 float64, memo *fanMemo) (a, ex, ey float64) {
+// saved reports whether memo.sn and memo.cs hold sin and cos of A*h_k (A
+// found by Newton's method; not for the straight or the most folded
+// shape).
+func fanAmp(h, lens []float64, length, ampMax, d, a0 float64, memo *fanMemo) (a, ex, ey float64, saved bool) {
 	if d >= length {
 		ex, ey, _, _ = fanChord(h, lens, 0)
-		return 0, ex, ey
+		return 0, ex, ey, false
 	}
 	lo, hi := 0.0, ampMax
 	d2 := d * d
@@ -228,7 +247,7 @@ func fanAmp(h, lens []float64, length, ampMax, d, a0 float64, memo *fanMemo) (a,
 	if b := memo.foldBound; !memo.foldOK && b*b < d2 {
 		// Not folded tighter than the shape goes.
 	} else if hx, hy := memo.fold(h, lens, hi); hx*hx+hy*hy >= d2 {
-		return hi, hx, hy // folded tighter than the shape goes
+		return hi, hx, hy, false // folded tighter than the shape goes
 	}
 	a = min(max(a0, lo), hi)
 	tol := 2 * d * fanTolerance
@@ -237,13 +256,13 @@ func fanAmp(h, lens []float64, length, ampMax, d, a0 float64, memo *fanMemo) (a,
 		if memo.lastOK && a == memo.lastA {
 			ex, ey, dx, dy = memo.lastX, memo.lastY, memo.lastDX, memo.lastDY
 		} else {
-			ex, ey, dx, dy = fanChord(h, lens, a)
+			ex, ey, dx, dy = fanChordSave(h, lens, a, memo.sn, memo.cs)
 			memo.lastA, memo.lastX, memo.lastY, memo.lastDX, memo.lastDY = a, ex, ey, dx, dy
 			memo.lastOK = true
 		}
 		g := ex*ex + ey*ey - d2
 		if math.Abs(g) <= tol || step == fanSteps {
-			return a, ex, ey
+			return a, ex, ey, true
 		}
 		if g > 0 {
 			lo = a
@@ -260,8 +279,11 @@ func fanAmp(h, lens []float64, length, ampMax, d, a0 float64, memo *fanMemo) (a,
 
 // fanMemo keeps chords of the current profile h of a tentacle (fanAmp):
 // that of the most folded shape, fanChord(h, lens, ampMax), and the last
-// one fanAmp computed, at lastA. fanTentacle clears it when h changes.
+// one fanAmp computed, at lastA, with the sin and cos of lastA*h_k
+// (sn, cs). fanTentacle clears it when h changes (but for sn and cs,
+// which are only read while lastOK).
 type fanMemo struct {
+	sn, cs                              []float64
 	foldX, foldY                        float64
 	foldOK                              bool
 	foldBound                           float64 // an upper bound of |(foldX, foldY)| (+Inf: none)
@@ -279,9 +301,9 @@ func (m *fanMemo) fold(h, lens []float64, a float64) (x, y float64) {
 	return m.foldX, m.foldY
 }
 
-// fanTentacle sets tentacle leg i's pose to the arch from its hip to its
-// foot (see the file comment).
-func (c *Creature) fanTentacle(i int) {
+// fanTentacle finds the arch from tentacle leg i's hip to its foot (see
+// the file comment): its profile (kept in the chain) and amplitude.
+func (c *Creature) fanTentacle(i int) fanShape {
 	ch := &c.chains[i]
 	l := &c.legs[i]
 	ld := &c.def.legs[i]
@@ -317,7 +339,7 @@ func (c *Creature) fanTentacle(i int) {
 	d := math.Hypot(dx, dy)
 	p = max(p, min(1, fanWarpReach-d/ld.reach))
 	if s != ch.side || p != ch.warp { // NaN after Place
-		ch.memo = fanMemo{foldBound: math.Inf(1)}
+		ch.memo = fanMemo{sn: ch.memo.sn, cs: ch.memo.cs, foldBound: math.Inf(1)}
 		if s == 1 || s == -1 {
 			j, f := fanProfileTable(ch.h, ld.fanTable, s, p)
 			ch.memo.foldBound = fanFoldBound(ld, j, f)
@@ -327,17 +349,35 @@ func (c *Creature) fanTentacle(i int) {
 		ch.side, ch.warp = s, p
 	}
 	h := ch.h
-	a, ex, ey := fanAmp(h, ch.lens, ld.reach, ld.fanMax, d, ch.amp, &ch.memo)
+	a, ex, ey, saved := fanAmp(h, ch.lens, ld.reach, ld.fanMax, d, ch.amp, &ch.memo)
 	ch.amp = a
+	return fanShape{a: a, ex: ex, ey: ey, dx: dx, dy: dy, d: d, saved: saved}
+}
+
+// fanShape is the fanned shape of a tentacle for one frame (fanTentacle):
+// the amplitude a, the shape's chord (ex, ey) at a, the root-to-foot
+// vector (dx, dy) and its length d; saved: the tentacle's fanMemo holds
+// sin and cos of a*h_k.
+type fanShape struct {
+	a, ex, ey, dx, dy, d float64
+	saved                bool
+}
+
+// fanAngles sets tentacle leg i's pose angles to the fanned shape sh: bone
+// k at the world angle theta + a*h_k - phi (see the file comment), as
+// the chain's angles from its base.
+func (c *Creature) fanAngles(i int, sh *fanShape) {
+	ch := &c.chains[i]
+	h := ch.h
 	theta := ch.pose.Base
-	if d > 0 {
-		theta = math.Atan2(dy, dx)
+	if sh.d > 0 {
+		theta = math.Atan2(sh.dy, sh.dx)
 	}
-	w := theta + a*h[0] - math.Atan2(ey, ex)
+	w := theta + sh.a*h[0] - math.Atan2(sh.ey, sh.ex)
 	angles := ch.pose.Angles[:len(h)]
 	angles[0] = math.Remainder(w-ch.pose.Base, 2*math.Pi)
 	for k := 1; k < len(angles); k++ {
-		angles[k] = a * (h[k] - h[k-1])
+		angles[k] = sh.a * (h[k] - h[k-1])
 	}
 }
 

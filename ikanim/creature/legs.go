@@ -295,8 +295,9 @@ func (c *Creature) solveTentacle(i int, base float64) {
 	chain := c.def.legs[i].chain
 	ch.pose.Origin = l.hip
 	ch.pose.Base = base
-	c.fanTentacle(i)
-	if !ch.fanJoints(chain, l.foot) {
+	sh := c.fanTentacle(i)
+	if chain.HasLimits() || !ch.fanJoints(&sh, l.foot) {
+		c.fanAngles(i, &sh)
 		ch.solver.MaxIterations = tentacleIterations
 		if l.state == legStepping {
 			ch.solver.MaxIterations = tentacleSwingIterations
@@ -310,43 +311,49 @@ func (c *Creature) solveTentacle(i int, base float64) {
 	ch.tip = ch.joints[n-1]
 }
 
-// fanJoints writes the joints of the fanned pose into ch.joints (forward
-// kinematics, one sincos per bone, in the order and with the operations of
-// ik.Chain.Joints) and reports whether its tip lies within
-// tentacleTolerance of foot, the test by which FABRIK leaves such a pose
-// as it is: then Solve would only redo the same forward kinematics, keep
-// the angles (all within (-pi, pi], so its wrap changes none) and Joints
-// would redo it once more, so the joints written here are bit-identical to
-// theirs and neither is called. It reports false (and FABRIK solves) for a
-// chain with limits, a root beyond ik.MaxCoord, a foot not finite or
-// farther than twice the reach (the cases Solve treats apart) or an angle
-// outside (-pi, pi].
-func (ch *tentacleChain) fanJoints(chain *ik.Chain, foot mgl64.Vec2) bool {
-	o, base := ch.pose.Origin, ch.pose.Base
-	if chain.HasLimits() || !(math.Abs(o[0]) <= ik.MaxCoord && math.Abs(o[1]) <= ik.MaxCoord) ||
-		!(base > -math.MaxFloat64 && base < math.MaxFloat64) ||
-		!(math.Abs(foot[0]-o[0]) <= ch.reach2x && math.Abs(foot[1]-o[1]) <= ch.reach2x) {
+// fanJoints writes the joints of the fanned shape sh into ch.joints and
+// reports whether its tip lies within tentacleTolerance of foot, the
+// test by which FABRIK leaves a pose as it is (then neither FABRIK nor
+// the pose's angles are needed). Bone k points at the world angle
+// theta + a*h_k - phi (the file comment of fan.go): the direction
+// (cos a*h_k, sin a*h_k) that fanAmp's last chord computed, turned by
+// theta - phi, whose cosine and sine come from the unit vectors of the
+// root-to-foot vector (theta) and of the chord (phi) without trigonometry.
+// So the joints cost no sincos and no atan2 (forward kinematics from the
+// angles cost a sincos per bone); they equal the angles' forward
+// kinematics to rounding. It reports false (the caller sets the angles and
+// FABRIK solves) when fanAmp did not keep the sines (the straight or the
+// most folded shape), the foot is on the root or the chord is degenerate.
+func (ch *tentacleChain) fanJoints(sh *fanShape, foot mgl64.Vec2) bool {
+	e := math.Sqrt(sh.ex*sh.ex + sh.ey*sh.ey)
+	m := &ch.memo
+	if !sh.saved || !(sh.d > 0) || !(e > fanChordMin*sh.d) || !m.lastOK || m.lastA != sh.a {
 		return false
 	}
-	angles := ch.pose.Angles
-	lens := ch.lens[:len(angles)]
+	k := 1 / (sh.d * e)
+	rc := (sh.dx*sh.ex + sh.dy*sh.ey) * k // cos(theta - phi)
+	rs := (sh.dy*sh.ex - sh.dx*sh.ey) * k // sin(theta - phi)
+	lens := ch.lens
+	sn, cs := m.sn[:len(lens)], m.cs[:len(lens)]
+	o := ch.pose.Origin
 	js := ch.joints[:0]
-	x, y, w := o[0], o[1], base
+	x, y := o[0], o[1]
 	js = append(js, mgl64.Vec2{x, y})
-	ok := true
-	for k, a := range angles {
-		ok = ok && a > -math.Pi && a <= math.Pi
-		w += a
-		sn, cs := math.Sincos(w)
-		x += lens[k] * cs
-		y += lens[k] * sn
+	for k, l := range lens {
+		x += l * (rc*cs[k] - rs*sn[k])
+		y += l * (rs*cs[k] + rc*sn[k])
 		js = append(js, mgl64.Vec2{x, y})
 	}
 	ch.joints = js
 	ex, ey := x-foot[0], y-foot[1]
-	tol := ch.solver.Tolerance // FABRIK's test, squared in float64 as it does
-	return ok && ex*ex+ey*ey <= tol*tol
+	tol := ch.solver.Tolerance
+	return ex*ex+ey*ey <= tol*tol
 }
+
+// fanChordMin: fanJoints leaves a shape whose chord is shorter than this
+// share of the root-to-foot distance to the angles and FABRIK (its
+// direction, phi, is then not well defined).
+const fanChordMin = 1e-6
 
 const (
 	// landRatio: a foothold must be within this fraction of
