@@ -65,7 +65,10 @@ package creature
 // (fanTentacle, fan.go), whose tip is on the foot; FABRIK, with the bone
 // limits of the definition measured from the creature's down direction,
 // then polishes the tip (tentacleIterations planted,
-// tentacleSwingIterations swinging: a tip in the air need not be exact).
+// tentacleSwingIterations swinging: a tip in the air need not be exact)
+// where it misses the foot by more than tentacleTolerance, or applies the
+// limits of a definition that sets them (fanJoints: otherwise the shape's
+// joints are the pose, with no FABRIK and no trigonometry).
 // Solved from the last frame's pose instead, FABRIK left the slack in
 // loops and curls above the head, the tentacles crossing each other.
 

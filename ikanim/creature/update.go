@@ -52,7 +52,10 @@ package creature
 //     lifts instead of standing bent through the ground, whatever its
 //     neighbours do, as long as MinPlanted feet stay down (gait.go). Its
 //     bend side does not change (no flip while planted).
-//  7. the legs are solved (legs.go).
+//  7. the legs are solved (legs.go): the 2- and 3-segment legs in the
+//     pass over the legs that gives the gait its inputs (step 6; the steps
+//     the gait starts move no hip, target or foot, so these are the
+//     frame's poses), the tentacles after the gait.
 //
 // With no foot on the ground (all dangling), the creature does not walk;
 // it falls down the screen (+y) with gravity, at most fallSpeed, its up
