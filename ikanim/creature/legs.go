@@ -330,7 +330,7 @@ func (c *Creature) solveTentacle(i int, base float64) {
 func (ch *tentacleChain) fanJoints(sh *fanShape, foot mgl64.Vec2) bool {
 	e := math.Sqrt(sh.ex*sh.ex + sh.ey*sh.ey)
 	m := &ch.memo
-	if !sh.saved || !(sh.d > 0) || !(e > fanChordMin*sh.d) || !m.lastOK || m.lastA != sh.a {
+	if !sh.saved || !(sh.d > 0) || !(e > fanChordMin*sh.d) || !m.lastOK || !m.lastCur || m.lastA != sh.a {
 		return false
 	}
 	k := 1 / (sh.d * e)
