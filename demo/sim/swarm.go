@@ -54,6 +54,9 @@ const (
 	onSurface
 	// outside: the body is outside the level.
 	outside
+	// records: a tracked stance of the creature has a slip or a gap for
+	// tally to put on the meter.
+	records
 
 	edges = edgeRight | edgeLeft
 )
@@ -300,6 +303,8 @@ func (s *Swarm) advance(dt float64, measure bool) {
 // creature order.
 func (s *Swarm) passBatch(lo, hi int) {
 	t := time.Now()
+	// i%meterStride and i%nanEvery, counted along instead of divided.
+	mi, ni := lo%s.meterStride, lo%s.nanEvery
 	for i := lo; i < hi; i++ {
 		c := s.Creatures[i]
 		f := footingBits(c.Footing())
@@ -308,18 +313,28 @@ func (s *Swarm) passBatch(lo, hi int) {
 		if p[0] < 0 || p[0] > s.Width || p[1] < 0 || p[1] > s.Height {
 			f |= outside
 		}
-		s.seen[i] = f & (onSurface | outside)
 		var nans uint8
 		if s.measure {
 			if v := p[0] + p[1]; v-v != 0 {
 				nans = nonFinite(p[0]) + nonFinite(p[1])
 			}
-			track := i%s.meterStride == 0
-			if track || i%s.nanEvery == s.nanTurn {
-				nans += s.legPass(i, c, track, track && (i/s.meterStride)%swarmGapStride == s.gapTurn)
+			track := mi == 0
+			if track || ni == s.nanTurn {
+				n, rec := s.legPass(i, c, track, track && (i/s.meterStride)%swarmGapStride == s.gapTurn)
+				nans += n
+				if rec {
+					f |= records
+				}
 			}
 		}
+		s.seen[i] = f & (onSurface | outside | records)
 		s.nans[i] = nans
+		if mi++; mi == s.meterStride {
+			mi = 0
+		}
+		if ni++; ni == s.nanEvery {
+			ni = 0
+		}
 	}
 	s.passNs.Add(time.Since(t).Nanoseconds())
 }
@@ -339,20 +354,26 @@ func nonFinite(v float64) uint8 {
 // are outside the level.
 func (s *Swarm) tally(measure bool) {
 	m := &s.meter
+	mi := 0 // i%s.meterStride, counted along
 	for i, f := range s.seen {
 		if measure {
 			for range s.nans[i] {
 				m.Finite(math.NaN())
 			}
-			if i%s.meterStride == 0 {
+			if mi == 0 {
 				if (i+s.frame)%swarmLimbStride == 0 {
 					s.limbs.measure(s.Creatures[i], false)
 				}
-				st := s.stances[s.legAt[i]:s.legAt[i+1]]
-				for k := range st {
-					st[k].record(m)
+				if f&records != 0 {
+					st := s.stances[s.legAt[i]:s.legAt[i+1]]
+					for k := range st {
+						st[k].record(m)
+					}
 				}
 			}
+		}
+		if mi++; mi == s.meterStride {
+			mi = 0
 		}
 		if f&onSurface != 0 {
 			s.air[i] = 0
@@ -389,10 +410,11 @@ func edgeAhead(dir float64) uint8 {
 // or Inf coordinates of its knees and feet. With slip it follows every
 // stance (a slip ended this frame waits in the stance for tally), and with
 // gap it measures the contact gap of every planted foot (quality.GapAlong,
-// a ray of its own) into the stance. It writes only creature i's stances.
-func (s *Swarm) legPass(i int, c *creature.Creature, slip, gap bool) uint8 {
+// a ray of its own) into the stance; rec reports whether a stance of the
+// creature has a slip or a gap waiting (tally records only those
+// creatures). It writes only creature i's stances.
+func (s *Swarm) legPass(i int, c *creature.Creature, slip, gap bool) (nans uint8, rec bool) {
 	st := s.stances[s.legAt[i]:s.legAt[i+1]]
-	var nans uint8
 	for k := range st {
 		l := c.Leg(k)
 		// One test for the four coordinates (a sum of finite values that
@@ -410,8 +432,9 @@ func (s *Swarm) legPass(i int, c *creature.Creature, slip, gap bool) uint8 {
 		if gap && l.Planted {
 			t.gap, t.hasGap = quality.GapAlong(s.World, l.Foot, l.Normal), true
 		}
+		rec = rec || t.ended || t.hasGap
 	}
-	return nans
+	return nans, rec
 }
 
 // footingBits is what a Footing says for the scene: onSurface when a foot

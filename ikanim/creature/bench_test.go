@@ -61,8 +61,13 @@ func BenchmarkCreatureSpider8(b *testing.B) {
 	benchmarkCreatures(b, creatureTestSpider(b, 8))
 }
 
-// BenchmarkCreatureTentacle4x10: a whole frame of a tentacled creature, 4
-// tentacles of 10 segments solved by warm FABRIK, walking on its tips.
+// BenchmarkCreatureTentacle4x10: a whole frame of a tentacled creature
+// walking on the tips of its 4 tentacles of 10 segments, everything the
+// game needs before it draws: steering, gait, stepping with its foothold
+// rays, body, and every tentacle's pose (its fanned arch, the amplitude
+// warm-started from the last frame, with its joints; FABRIK where the tip
+// misses the foot), on the same terrain as BenchmarkCreatureSpider8.
+// TentacleJoints, Leg, Draw and DrawDebug only read what Update stored.
 func BenchmarkCreatureTentacle4x10(b *testing.B) {
 	def, err := NewTentacleDef(TentacleDef{Name: "bench", Arms: 4, Segments: 10, SegmentLength: 10})
 	if err != nil {

@@ -66,6 +66,7 @@ type tentacleChain struct {
 	// last amplitude (the warm start).
 	lens, h         []float64
 	side, warp, amp float64
+	memo            fanMemo // chords of h fanAmp needs again (fan.go)
 	// The joints of the last solve that solveLegs stores.
 	knee, ankle, tip mgl64.Vec2
 }
@@ -174,6 +175,8 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 			cc.joints = make([]mgl64.Vec2, 0, ch.Len()+1)
 			cc.lens = tentacleLengths(&def.legs[i])
 			cc.h = make([]float64, ch.Len())
+			cc.memo.sn = make([]float64, ch.Len())
+			cc.memo.cs = make([]float64, ch.Len())
 			cc.side, cc.amp = math.NaN(), 1
 		}
 	}
@@ -216,7 +219,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 		}
 		l.from, l.to, l.fromN, l.toN = l.foot, l.foot, l.normal, l.normal
 	}
-	c.prepareLegs()
+	c.prepareLegs(nil)
 	for i := range c.chains {
 		c.chains[i].side = math.NaN() // the tentacles' shapes start afresh
 		c.chains[i].warp = math.NaN()

@@ -122,6 +122,9 @@ type legDef struct {
 	// its profiles by warp (fan.go).
 	fanMax   float64
 	fanTable []float64
+	// fanFold[j] is |E(fanMax)| of fanTable's profile j and fanSpan[j]
+	// the sum of L_k |h_k(j+1) - h_k(j)| (fanFoldBound).
+	fanFold, fanSpan []float64
 
 	// Copies and products cached for the per-frame code.
 	hipX, hipY       float64 // LegDef.Hip in the body frame (y up: -Hip.Y)
@@ -225,6 +228,7 @@ func NewDef(def Def) (*Def, error) {
 		if ld.chain != nil {
 			ld.fanMax = fanAmpMax(tentacleLengths(ld))
 			ld.fanTable = fanWarps(ld.chain.Len())
+			ld.fanFold, ld.fanSpan = fanFoldTable(ld.fanTable, tentacleLengths(ld), ld.fanMax)
 			ld.maxDist = tentacleMaxStretch * ld.reach
 		}
 		ld.minDist = minStretch * ld.reach

@@ -15,8 +15,8 @@
 //
 // A Def is data shared by any number of creatures: a body with 2 to 12
 // legs, each a chain of 2 or 3 segments (two-bone legs, the third a fixed
-// tarsus) or of 4 to 16 (tentacles, solved with FABRIK), and a home
-// position for each foot. Leg positions are in ikanim's character frame:
+// tarsus) or of 4 to 16 (tentacles: a fanned arch, polished with FABRIK),
+// and a home position for each foot. Leg positions are in ikanim's character frame:
 // origin at the body centre, x forward, y down, so a foot below the body
 // has a positive y. GaitDef holds the stepping tunables; every zero field
 // takes its documented default. NewDef validates a Def and names the field

@@ -53,11 +53,23 @@ package creature
 //
 // Solving. |E(A)| shrinks from the tentacle's length at A = 0 to 0 at
 // ampMax (the chain's, found once by NewDef). A is the root of
-// |E(A)|^2 = d^2 for the root-to-foot distance d, by Newton's method on
+// |E(A)|^2 = d^2 for the root-to-foot distance d, by Halley's method on
 // [0, ampMax] safeguarded by bisection, warm started from the last frame's
-// A (one or two steps a frame while walking, 10 sincos each). The shape's
-// tip is then on the foot to fanTolerance, and FABRIK (at most
-// tentacleIterations, none with the tip there already) polishes it and applies the bone limits of a definition that sets them.
+// A: with g = |E|^2 - d^2, g' = 2 E.E' and g'' = 2 (E'.E' + E.E''),
+//
+//	A <- A - 2 g g' / (2 g'^2 - g g''),
+//
+// which converges cubically. Its first step is taken on the last chord
+// computed, which is the one at A of the last frame: computed for the same
+// profile h it is exact, and when the warp moved h since, it is near
+// enough to start from. (2.4 chords of 10 sincos per tentacle and frame on
+// the bench walk, where Newton's method from A took 3.1.) The shape's tip is
+// then on the foot to fanTolerance. Its joints are the bones laid along
+// the terms of the last chord, (cos A h_k, sin A h_k), turned by
+// theta - phi (fanJoints: no trigonometry); FABRIK (at most
+// tentacleIterations) polishes a tip that misses the foot by more than
+// tentacleTolerance (the straight or the most folded shape), and applies
+// the bone limits of a definition that sets them.
 // Every bone keeps its length (forward kinematics), and the pose is a
 // continuous function of the root, the foot, up and Turn: nothing but the
 // warm start of A (and the amplitude that sets the warp) is carried from
@@ -84,9 +96,9 @@ const (
 	// fanWarpReach: the warp p is held at or above fanWarpReach - d/length
 	// for a foot d from the hip (a warped arch does not fold as tight).
 	fanWarpReach = 1.0
-	// fanTolerance is the Newton stop test on the shape's chord, px.
+	// fanTolerance is the Halley stop test on the shape's chord, px.
 	fanTolerance = 1e-6
-	// fanSteps caps the Newton (or bisection) steps per solve.
+	// fanSteps caps the Halley (or bisection) steps per solve.
 	fanSteps = 12
 )
 
@@ -125,16 +137,54 @@ func fanWarps(n int) []float64 {
 // into h, interpolated linearly between the two nearest warps of tab
 // (fanWarps): the per-frame path, with no trigonometry (the arch of s = -1
 // is that of s = 1 negated).
-func fanProfileTable(h, tab []float64, s, p float64) {
+// It returns the warp j and the weight f of the interpolation.
+func fanProfileTable(h, tab []float64, s, p float64) (j int, f float64) {
 	n := len(h)
 	x := (p - fanWarpMin) / (1 - fanWarpMin) * fanTableSteps
-	j := min(max(int(x), 0), fanTableSteps-1)
-	f := min(max(x-float64(j), 0), 1)
+	j = min(max(int(x), 0), fanTableSteps-1)
+	f = min(max(x-float64(j), 0), 1)
 	a, b := tab[j*n:(j+1)*n], tab[(j+1)*n:(j+2)*n]
 	for k := range h {
 		h[k] = s * (a[k] + f*(b[k]-a[k]))
 	}
+	return j, f
 }
+
+// fanFoldTable returns, for the profiles of tab (fanWarps) and the bone
+// lengths lens, the length of the most folded chord |E(ampMax)| of each
+// profile, and for each pair of neighbouring profiles j, j+1 the sum of
+// L_k |h_k(j+1) - h_k(j)|: fanFoldBound bounds the folded chord of a
+// profile interpolated between them with these.
+func fanFoldTable(tab, lens []float64, ampMax float64) (fold, span []float64) {
+	n := len(lens)
+	fold = make([]float64, fanTableSteps+1)
+	span = make([]float64, fanTableSteps)
+	for j := range fold {
+		ex, ey, _, _ := fanChord(tab[j*n:(j+1)*n], lens, ampMax)
+		fold[j] = math.Sqrt(ex*ex + ey*ey)
+	}
+	for j := range span {
+		for k := range n {
+			span[j] += lens[k] * math.Abs(tab[(j+1)*n+k]-tab[j*n+k])
+		}
+	}
+	return fold, span
+}
+
+// fanFoldBound returns an upper bound of the most folded chord |E(ampMax)|
+// of the profile that fanProfileTable interpolated at j, f (either side
+// s: the arch of s = -1 is the mirror image of that of s = 1, with the same
+// chord length): E moves by at most L_k*ampMax per unit change of h_k,
+// so |E(h)| <= |E(h(j))| + ampMax*f*span(j), and the same from j+1. The
+// bound has a margin (fanFoldMargin) far above the rounding of a computed
+// chord.
+func fanFoldBound(ld *legDef, j int, f float64) float64 {
+	sp := ld.fanMax * ld.fanSpan[j]
+	return min(ld.fanFold[j]+f*sp, ld.fanFold[j+1]+(1-f)*sp)*(1+fanFoldMargin) + fanFoldMargin*ld.reach
+}
+
+// fanFoldMargin is the relative margin of fanFoldBound.
+const fanFoldMargin = 1e-9
 
 // fanAmpMax returns the amplitude at which the chord of the arch (s = 1)
 // with bone lengths lens is shortest (the first minimum of |E|, searched
@@ -169,44 +219,123 @@ func fanChord(h, lens []float64, a float64) (ex, ey, dx, dy float64) {
 	return ex, ey, dx, dy
 }
 
+// fanChordSave is fanChord that also returns the second derivative of
+// the chord in a, (ddx, ddy), and saves sin and cos of a*h_k in sn and cs
+// (the bone directions of the shape relative to alpha = 0).
+func fanChordSave(h, lens []float64, a float64, sn, cs []float64) (ex, ey, dx, dy, ddx, ddy float64) {
+	lens, sn, cs = lens[:len(h)], sn[:len(h)], cs[:len(h)]
+	for k, hk := range h {
+		s, c := math.Sincos(a * hk)
+		sn[k], cs[k] = s, c
+		l := lens[k]
+		lh, lhh := l*hk, l*hk*hk
+		ex += l * c
+		ey += l * s
+		dx -= lh * s
+		dy += lh * c
+		ddx -= lhh * c
+		ddy -= lhh * s
+	}
+	return ex, ey, dx, dy, ddx, ddy
+}
+
 // fanAmp returns the amplitude A in [0, ampMax] at which the shape with
-// profile h spans d, starting from a0, and the chord at it.
-func fanAmp(h, lens []float64, length, ampMax, d, a0 float64) (a, ex, ey float64) {
+// profile h spans d, starting from a0, and the chord at it. The chords
+// that do not change while h does not are taken from memo: the chord at
+// ampMax, and the chord (and its derivatives) of the last Halley step,
+// which is where the next frame's solve starts (a0 is the last frame's
+// A). Either is bit-identical to computing it again, 10 sincos less each.
+// saved reports whether memo.sn and memo.cs hold sin and cos of A*h_k (A
+// found by Halley's method; not for the straight or the most folded
+// shape).
+func fanAmp(h, lens []float64, length, ampMax, d, a0 float64, memo *fanMemo) (a, ex, ey float64, saved bool) {
 	if d >= length {
 		ex, ey, _, _ = fanChord(h, lens, 0)
-		return 0, ex, ey
+		return 0, ex, ey, false
 	}
 	lo, hi := 0.0, ampMax
 	d2 := d * d
-	hx, hy, _, _ := fanChord(h, lens, hi)
-	if hx*hx+hy*hy >= d2 {
-		return hi, hx, hy // folded tighter than the shape goes
+	// The most folded chord is only computed when its bound
+	// (fanFoldBound) does not show it shorter than d already.
+	if b := memo.foldBound; !memo.foldOK && b*b < d2 {
+		// Not folded tighter than the shape goes.
+	} else if hx, hy := memo.fold(h, lens, hi); hx*hx+hy*hy >= d2 {
+		return hi, hx, hy, false // folded tighter than the shape goes
 	}
 	a = min(max(a0, lo), hi)
 	tol := 2 * d * fanTolerance
+	if memo.lastOK && !memo.lastCur && a == memo.lastA {
+		// The profile changed since the last chord (the warp moved, a
+		// little): a Halley step on that chord starts the solve nearer the
+		// root than a0 for nothing.
+		ex, ey, dx, dy, ddx, ddy := memo.lastX, memo.lastY, memo.lastDX, memo.lastDY, memo.lastDDX, memo.lastDDY
+		g := ex*ex + ey*ey - d2
+		g1 := 2 * (ex*dx + ey*dy)
+		g2 := 2 * (dx*dx + dy*dy + ex*ddx + ey*ddy)
+		if next := a - 2*g*g1/(2*g1*g1-g*g2); next > lo && next < hi {
+			a = next
+		}
+	}
 	for step := 0; ; step++ {
-		var dx, dy float64
-		ex, ey, dx, dy = fanChord(h, lens, a)
+		var dx, dy, ddx, ddy float64
+		if memo.lastOK && memo.lastCur && a == memo.lastA {
+			ex, ey, dx, dy, ddx, ddy = memo.lastX, memo.lastY, memo.lastDX, memo.lastDY, memo.lastDDX, memo.lastDDY
+		} else {
+			ex, ey, dx, dy, ddx, ddy = fanChordSave(h, lens, a, memo.sn, memo.cs)
+			memo.lastA, memo.lastX, memo.lastY = a, ex, ey
+			memo.lastDX, memo.lastDY, memo.lastDDX, memo.lastDDY = dx, dy, ddx, ddy
+			memo.lastOK, memo.lastCur = true, true
+		}
 		g := ex*ex + ey*ey - d2
 		if math.Abs(g) <= tol || step == fanSteps {
-			return a, ex, ey
+			return a, ex, ey, true
 		}
 		if g > 0 {
 			lo = a
 		} else {
 			hi = a
 		}
-		next := a - g/(2*(ex*dx+ey*dy))
+		// Halley's step on g(a) = |E|^2 - d^2: g' = 2 E.E',
+		// g'' = 2 (E'.E' + E.E'').
+		g1 := 2 * (ex*dx + ey*dy)
+		g2 := 2 * (dx*dx + dy*dy + ex*ddx + ey*ddy)
+		next := a - 2*g*g1/(2*g1*g1-g*g2)
 		if !(next > lo && next < hi) {
-			next = (lo + hi) / 2 // Newton left the bracket: bisect
+			next = (lo + hi) / 2 // the step left the bracket: bisect
 		}
 		a = next
 	}
 }
 
-// fanTentacle sets tentacle leg i's pose to the arch from its hip to its
-// foot (see the file comment).
-func (c *Creature) fanTentacle(i int) {
+// fanMemo keeps chords of the current profile h of a tentacle (fanAmp):
+// that of the most folded shape, fanChord(h, lens, ampMax), and the last
+// one fanAmp computed, at lastA, with the sin and cos of lastA*h_k
+// (sn, cs). fanTentacle clears it when h changes (but for sn and cs,
+// which are only read while lastOK).
+type fanMemo struct {
+	sn, cs                              []float64
+	foldX, foldY                        float64
+	foldOK                              bool
+	foldBound                           float64 // an upper bound of |(foldX, foldY)| (+Inf: none)
+	lastA, lastX, lastY, lastDX, lastDY float64
+	lastDDX, lastDDY                    float64
+	lastOK                              bool // the last* fields hold a chord
+	lastCur                             bool // of the current profile
+}
+
+// fold returns the chord of the shape with profile h at amplitude a (the
+// most folded, ampMax), computed once per profile.
+func (m *fanMemo) fold(h, lens []float64, a float64) (x, y float64) {
+	if !m.foldOK {
+		m.foldX, m.foldY, _, _ = fanChord(h, lens, a)
+		m.foldOK = true
+	}
+	return m.foldX, m.foldY
+}
+
+// fanTentacle finds the arch from tentacle leg i's hip to its foot (see
+// the file comment): its profile (kept in the chain) and amplitude.
+func (c *Creature) fanTentacle(i int) fanShape {
 	ch := &c.chains[i]
 	l := &c.legs[i]
 	ld := &c.def.legs[i]
@@ -239,28 +368,48 @@ func (c *Creature) fanTentacle(i int) {
 		step := fanWarpRate * c.rateDt
 		p = min(max(p, ch.warp-step), ch.warp+step)
 	}
-	p = max(p, min(1, fanWarpReach-math.Hypot(dx, dy)/ld.reach))
+	d := math.Hypot(dx, dy)
+	p = max(p, min(1, fanWarpReach-d/ld.reach))
 	if s != ch.side || p != ch.warp { // NaN after Place
+		ch.memo.foldOK, ch.memo.foldBound, ch.memo.lastCur = false, math.Inf(1), false
 		if s == 1 || s == -1 {
-			fanProfileTable(ch.h, ld.fanTable, s, p)
+			j, f := fanProfileTable(ch.h, ld.fanTable, s, p)
+			ch.memo.foldBound = fanFoldBound(ld, j, f)
 		} else {
 			fanProfile(ch.h, s, p) // in a turn
 		}
 		ch.side, ch.warp = s, p
 	}
 	h := ch.h
-	d := math.Hypot(dx, dy)
-	a, ex, ey := fanAmp(h, ch.lens, ld.reach, ld.fanMax, d, ch.amp)
+	a, ex, ey, saved := fanAmp(h, ch.lens, ld.reach, ld.fanMax, d, ch.amp, &ch.memo)
 	ch.amp = a
+	return fanShape{a: a, ex: ex, ey: ey, dx: dx, dy: dy, d: d, saved: saved}
+}
+
+// fanShape is the fanned shape of a tentacle for one frame (fanTentacle):
+// the amplitude a, the shape's chord (ex, ey) at a, the root-to-foot
+// vector (dx, dy) and its length d; saved: the tentacle's fanMemo holds
+// sin and cos of a*h_k.
+type fanShape struct {
+	a, ex, ey, dx, dy, d float64
+	saved                bool
+}
+
+// fanAngles sets tentacle leg i's pose angles to the fanned shape sh: bone
+// k at the world angle theta + a*h_k - phi (see the file comment), as
+// the chain's angles from its base.
+func (c *Creature) fanAngles(i int, sh *fanShape) {
+	ch := &c.chains[i]
+	h := ch.h
 	theta := ch.pose.Base
-	if d > 0 {
-		theta = math.Atan2(dy, dx)
+	if sh.d > 0 {
+		theta = math.Atan2(sh.dy, sh.dx)
 	}
-	w := theta + a*h[0] - math.Atan2(ey, ex)
+	w := theta + sh.a*h[0] - math.Atan2(sh.ey, sh.ex)
 	angles := ch.pose.Angles[:len(h)]
 	angles[0] = math.Remainder(w-ch.pose.Base, 2*math.Pi)
 	for k := 1; k < len(angles); k++ {
-		angles[k] = a * (h[k] - h[k-1])
+		angles[k] = sh.a * (h[k] - h[k-1])
 	}
 }
 

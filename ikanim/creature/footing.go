@@ -17,27 +17,27 @@ type Footing struct {
 // OnSurface reports whether a foot is planted or stepping.
 func (f Footing) OnSurface() bool { return f.Planted+f.Stepping > 0 }
 
-// Footing returns what the feet do after the last Update. It reads each
-// leg's state and, for a dangling foot, where it hangs: cheaper than
+// Footing returns what the feet do after the last Update: the planted and
+// stepping counts the creature keeps, and, only when some foot dangles,
+// where each dangling foot hangs (a read of those legs): cheaper than
 // reading every Leg, for a game that checks many creatures each frame
 // (whether one is at an edge in the way it walks, or falling).
 func (c *Creature) Footing() Footing {
-	var f Footing
+	f := Footing{Planted: c.planted, Stepping: c.airborn}
+	if f.Planted+f.Stepping == len(c.legs) {
+		return f // no foot dangles
+	}
 	right := c.Right()
 	for i := range c.legs {
 		l := &c.legs[i]
-		switch l.state {
-		case legPlanted:
-			f.Planted++
-		case legStepping:
-			f.Stepping++
-		case legDangling:
-			switch d := (l.foot[0]-c.pos[0])*right[0] + (l.foot[1]-c.pos[1])*right[1]; {
-			case d > 0:
-				f.DanglingRight++
-			case d < 0:
-				f.DanglingLeft++
-			}
+		if l.state != legDangling {
+			continue
+		}
+		switch d := (l.foot[0]-c.pos[0])*right[0] + (l.foot[1]-c.pos[1])*right[1]; {
+		case d > 0:
+			f.DanglingRight++
+		case d < 0:
+			f.DanglingLeft++
 		}
 	}
 	return f

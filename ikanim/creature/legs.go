@@ -65,7 +65,10 @@ package creature
 // (fanTentacle, fan.go), whose tip is on the foot; FABRIK, with the bone
 // limits of the definition measured from the creature's down direction,
 // then polishes the tip (tentacleIterations planted,
-// tentacleSwingIterations swinging: a tip in the air need not be exact).
+// tentacleSwingIterations swinging: a tip in the air need not be exact)
+// where it misses the foot by more than tentacleTolerance, or applies the
+// limits of a definition that sets them (fanJoints: otherwise the shape's
+// joints are the pose, with no FABRIK and no trigonometry).
 // Solved from the last frame's pose instead, FABRIK left the slack in
 // loops and curls above the head, the tentacles crossing each other.
 
@@ -77,14 +80,18 @@ import (
 	"github.com/ikanim/kit/ikanim/ik"
 )
 
-// prepareLegs applies the body constraint, then computes the hip, two-bone
-// target and stretch of the planted legs and the hip and target of the
-// tentacles (the ones the gait reads; legHipTarget computes the others for
-// solveLegs), and the body's hold factor; the gait and
-// solveLegs read them. When the constraint's last sweep moved nothing, the
-// hips, targets and stretches it computed for the planted legs are already
-// those of the final body position and are kept.
-func (c *Creature) prepareLegs() {
+// prepareLegs applies the body constraint, then, in one pass over the
+// legs for the final body frame: the hip, two-bone target and stretch of
+// the planted legs and the body's hold factor (which the gait reads), the
+// hip and target of the tentacles (which solveLegs reads), and the pose of
+// every 2- and 3-segment leg (solveLeg). With plan, the same pass also
+// records what the gait wants of each leg (gaitWant, which reads the knee
+// solved in the last frame before solveLeg replaces it); gaitStart then
+// starts the steps, which changes no hip, target or foot, so the poses
+// solved here are those of the end of the frame. When the constraint's last
+// sweep moved nothing, the hips, targets and stretches it computed for the
+// planted legs are already those of the final body position and are kept.
+func (c *Creature) prepareLegs(plan *gaitPlan) {
 	d := c.def
 	f := c.frame()
 	fresh := c.constrainBody(&f)
@@ -94,9 +101,12 @@ func (c *Creature) prepareLegs() {
 	maxStretch2 := 0.0 // the squared stretch of the most stretched planted leg
 	legs := c.legs
 	dl := d.legs[:len(legs)] // one bounds check for the loop
+	poses := c.poses[:len(legs)]
+	mirror := c.mirrored()
 	for i := range legs {
 		l := &legs[i]
 		ld := &dl[i]
+		var hx, hy, tx, ty float64
 		if l.state == legPlanted {
 			if !fresh {
 				c.legPrepare(&f, l, ld)
@@ -113,19 +123,53 @@ func (c *Creature) prepareLegs() {
 			if st > maxStretch2 {
 				maxStretch2 = st
 			}
-			continue
+			if plan != nil {
+				c.gaitWant(i, l, ld, plan)
+			}
+			if ld.chain != nil {
+				continue
+			}
+			hx, hy, tx, ty = l.hip[0], l.hip[1], l.target[0], l.target[1]
+		} else {
+			if l.state == legDangling {
+				l.foot = c.hangPoint(&f, ld)
+				if plan != nil {
+					c.gaitWant(i, l, ld, plan)
+				}
+			}
+			if ld.chain != nil {
+				c.legPlace(&f, l, ld) // the tentacle solve reads the hip
+				continue
+			}
+			hx, hy, tx, ty = c.legPoints(&f, l.foot, ld)
 		}
-		if l.state == legDangling {
-			l.foot = c.hangPoint(&f, ld)
-		}
-		if ld.chain != nil {
-			c.legPlace(&f, l, ld) // the tentacle solve reads the hip
-		}
+		solveLeg(&poses[i], ld, l.foot, hx, hy, tx, ty, mirror)
 	}
 	c.hold = 1
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
 		c.hold = holdFactor(math.Sqrt(maxStretch2), rr) // one square root per frame
 	}
+}
+
+// solveLeg writes the pose of a 2- or 3-segment leg with its foot at foot,
+// its hip at (hx, hy) and its two-bone target at (tx, ty): the two-bone
+// kernel from the hip to the target with the leg's bend side (mirrored with
+// the body frame: mirror) gives the knee and the end of the two-bone part
+// (the ankle), and the tip is the ankle moved by the tarsus (foot -
+// target).
+func solveLeg(p *legPose, ld *legDef, foot mgl64.Vec2, hx, hy, tx, ty float64, mirror bool) {
+	bend := ld.bend
+	if mirror {
+		bend = -bend
+	}
+	kx, ky, ex, ey := ik.SolveTwoBoneXY(hx, hy, tx, ty, ld.l0, ld.l1, bend)
+	p.hip[0], p.hip[1] = hx, hy
+	p.knee[0], p.knee[1] = kx, ky
+	p.ankle[0], p.ankle[1] = ex, ey
+	if ld.segs == 3 {
+		ex, ey = ex+foot[0]-tx, ey+foot[1]-ty
+	}
+	p.tip[0], p.tip[1] = ex, ey
 }
 
 // hangPoint returns where a dangling foot hangs for the body frame f: at
@@ -219,80 +263,100 @@ func (c *Creature) legPoints(f *bodyFrame, foot mgl64.Vec2, ld *legDef) (hx, hy,
 	return hx, hy, tx, ty
 }
 
-// legHipTarget returns leg i's hip and two-bone target. prepareLegs stores
-// them for planted legs and tentacles, which the per-frame code reads; for
-// the other legs they are a pure function of the body frame and the foot,
-// both unchanged since prepareLegs, and are computed here when read.
-func (c *Creature) legHipTarget(i int) (hip, target mgl64.Vec2) {
-	l := &c.legs[i]
-	ld := &c.def.legs[i]
-	if l.state == legPlanted || ld.chain != nil {
-		return l.hip, l.target
-	}
-	f := c.frame()
-	hx, hy, tx, ty := c.legPoints(&f, l.foot, ld)
-	return mgl64.Vec2{hx, hy}, mgl64.Vec2{tx, ty}
-}
-
-// solveLegs solves every leg's pose for the frame and stores it (poses):
-// the tentacles with FABRIK, warm-started from the last frame, and the 2-
-// and 3-segment legs with the two-bone kernel from the hip and target that
-// prepareLegs wrote (solveLeg). Leg, Draw and DrawDebug read what it stored.
+// solveLegs solves the tentacles' poses for the frame and stores them
+// (poses): the fanned shape, polished by FABRIK (solveTentacle), from the
+// hip prepareLegs wrote. It runs after the gait, which sets how far FABRIK
+// may polish a tentacle (a swinging one's tip need not be exact).
+// prepareLegs solved the 2- and 3-segment legs. Leg, Draw and DrawDebug
+// read what they stored.
 func (c *Creature) solveLegs() {
-	poses := c.poses[:len(c.legs)]
+	if c.chains == nil {
+		return
+	}
+	legs := c.legs
+	poses := c.poses[:len(legs)]
+	dl := c.def.legs[:len(legs)]
+	base := math.Atan2(-c.up[1], -c.up[0])
 	for i := range poses {
-		p := &poses[i]
-		if c.def.legs[i].chain != nil {
-			c.solveTentacle(i)
-			ch := &c.chains[i]
-			p.hip, p.knee, p.ankle, p.tip = c.legs[i].hip, ch.knee, ch.ankle, ch.tip
+		if dl[i].chain == nil {
 			continue
 		}
-		p.hip, p.knee, p.ankle, p.tip = c.solveLeg(i)
+		c.solveTentacle(i, base)
+		ch := &c.chains[i]
+		p := &poses[i]
+		p.hip, p.knee, p.ankle, p.tip = legs[i].hip, ch.knee, ch.ankle, ch.tip
 	}
-}
-
-// solveLeg returns leg i's hip, knee, ankle (the end of the two-bone part)
-// and drawn tip, for a 2- or 3-segment leg: it solves the two-bone kernel
-// from the hip to the target with the leg's bend side (mirrored with the
-// body frame); the tip is the ankle moved by the tarsus (foot - target).
-func (c *Creature) solveLeg(i int) (hip, knee, ankle, tip mgl64.Vec2) {
-	l := &c.legs[i]
-	ld := &c.def.legs[i]
-	bend := ld.bend
-	if c.mirrored() {
-		bend = -bend
-	}
-	hip, target := c.legHipTarget(i)
-	tx, ty := target[0], target[1]
-	kx, ky, ex, ey := ik.SolveTwoBoneXY(hip[0], hip[1], tx, ty, ld.l0, ld.l1, bend)
-	knee, ankle, tip = mgl64.Vec2{kx, ky}, mgl64.Vec2{ex, ey}, mgl64.Vec2{ex, ey}
-	if ld.segs == 3 {
-		tip = mgl64.Vec2{ex + l.foot[0] - tx, ey + l.foot[1] - ty}
-	}
-	return hip, knee, ankle, tip
 }
 
 // solveTentacle solves tentacle leg i: the fanned shape from its hip to
-// its foot (fanTentacle), polished by FABRIK.
-func (c *Creature) solveTentacle(i int) {
+// its foot (fanTentacle), polished by FABRIK when its tip is not on the
+// foot already (fanJoints). base is the chain's base angle, the creature's
+// down direction (one atan2 per frame for all tentacles).
+func (c *Creature) solveTentacle(i int, base float64) {
 	l := &c.legs[i]
 	ch := &c.chains[i]
 	chain := c.def.legs[i].chain
 	ch.pose.Origin = l.hip
-	ch.pose.Base = math.Atan2(-c.up[1], -c.up[0])
-	c.fanTentacle(i)
-	ch.solver.MaxIterations = tentacleIterations
-	if l.state == legStepping {
-		ch.solver.MaxIterations = tentacleSwingIterations
+	ch.pose.Base = base
+	sh := c.fanTentacle(i)
+	if chain.HasLimits() || !ch.fanJoints(&sh, l.foot) {
+		c.fanAngles(i, &sh)
+		ch.solver.MaxIterations = tentacleIterations
+		if l.state == legStepping {
+			ch.solver.MaxIterations = tentacleSwingIterations
+		}
+		ch.solver.Solve(chain, &ch.pose, l.foot)
+		ch.joints = chain.Joints(&ch.pose, ch.joints)
 	}
-	ch.solver.Solve(chain, &ch.pose, l.foot)
-	ch.joints = chain.Joints(&ch.pose, ch.joints)
 	n := len(ch.joints)
 	ch.knee = ch.joints[n/2]
 	ch.ankle = ch.joints[n-2]
 	ch.tip = ch.joints[n-1]
 }
+
+// fanJoints writes the joints of the fanned shape sh into ch.joints and
+// reports whether its tip lies within tentacleTolerance of foot, the
+// test by which FABRIK leaves a pose as it is (then neither FABRIK nor
+// the pose's angles are needed). Bone k points at the world angle
+// theta + a*h_k - phi (the file comment of fan.go): the direction
+// (cos a*h_k, sin a*h_k) that fanAmp's last chord computed, turned by
+// theta - phi, whose cosine and sine come from the unit vectors of the
+// root-to-foot vector (theta) and of the chord (phi) without trigonometry.
+// So the joints cost no sincos and no atan2 (forward kinematics from the
+// angles cost a sincos per bone); they equal the angles' forward
+// kinematics to rounding. It reports false (the caller sets the angles and
+// FABRIK solves) when fanAmp did not keep the sines (the straight or the
+// most folded shape), the foot is on the root or the chord is degenerate.
+func (ch *tentacleChain) fanJoints(sh *fanShape, foot mgl64.Vec2) bool {
+	e := math.Sqrt(sh.ex*sh.ex + sh.ey*sh.ey)
+	m := &ch.memo
+	if !sh.saved || !(sh.d > 0) || !(e > fanChordMin*sh.d) || !m.lastOK || !m.lastCur || m.lastA != sh.a {
+		return false
+	}
+	k := 1 / (sh.d * e)
+	rc := (sh.dx*sh.ex + sh.dy*sh.ey) * k // cos(theta - phi)
+	rs := (sh.dy*sh.ex - sh.dx*sh.ey) * k // sin(theta - phi)
+	lens := ch.lens
+	sn, cs := m.sn[:len(lens)], m.cs[:len(lens)]
+	o := ch.pose.Origin
+	js := ch.joints[:0]
+	x, y := o[0], o[1]
+	js = append(js, mgl64.Vec2{x, y})
+	for k, l := range lens {
+		x += l * (rc*cs[k] - rs*sn[k])
+		y += l * (rs*cs[k] + rc*sn[k])
+		js = append(js, mgl64.Vec2{x, y})
+	}
+	ch.joints = js
+	ex, ey := x-foot[0], y-foot[1]
+	tol := ch.solver.Tolerance
+	return ex*ex+ey*ey <= tol*tol
+}
+
+// fanChordMin: fanJoints leaves a shape whose chord is shorter than this
+// share of the root-to-foot distance to the angles and FABRIK (its
+// direction, phi, is then not well defined).
+const fanChordMin = 1e-6
 
 const (
 	// landRatio: a foothold must be within this fraction of

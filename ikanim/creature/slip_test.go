@@ -284,7 +284,7 @@ func TestCreatureTugOfWarKeepsTipsOnContacts(t *testing.T) {
 	}
 	c.legs[r4].foot, c.legs[r4].normal = foot4, mgl64.Vec2{0, -1}
 	c.legs[r3].foot, c.legs[r3].normal = foot3, mgl64.Vec2{0, -1}
-	c.prepareLegs()
+	c.prepareLegs(nil)
 
 	var m quality.Meter
 	var st [MaxLegs]quality.Stance

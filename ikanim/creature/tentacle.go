@@ -11,8 +11,9 @@ import (
 )
 
 // Tentacle solver settings: every frame a tentacle is set to its fanned
-// arch (fan.go), whose tip is on the foot; FABRIK then only polishes the
-// tip (and applies a Bend limit), to tentacleTolerance.
+// arch (fan.go), whose tip is on the foot; FABRIK then only polishes a
+// tip that misses it by more than tentacleTolerance (and applies a Bend
+// limit).
 const (
 	tentacleTolerance  = 0.02 // px
 	tentacleIterations = 10

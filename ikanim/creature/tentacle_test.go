@@ -116,3 +116,31 @@ func TestTentaclesFanOut(t *testing.T) {
 		}
 	}
 }
+
+// fanFoldBound bounds the most folded chord of every interpolated profile
+// (so fanAmp may skip computing it when the bound is shorter than the
+// foot's distance): checked on a grid of warps for two tentacle kinds.
+func TestFanFoldBound(t *testing.T) {
+	for _, td := range []TentacleDef{
+		{Name: "bench", Arms: 4, Segments: 10, SegmentLength: 10},
+		{Name: "long", Arms: 2, Segments: 16, SegmentLength: 6},
+	} {
+		def, err := NewTentacleDef(td)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ld := &def.legs[0]
+		lens := tentacleLengths(ld)
+		h := make([]float64, len(lens))
+		for k := 0; k <= 1000; k++ {
+			p := fanWarpMin + (1-fanWarpMin)*float64(k)/1000
+			for _, s := range []float64{1, -1} {
+				j, f := fanProfileTable(h, ld.fanTable, s, p)
+				ex, ey, _, _ := fanChord(h, lens, ld.fanMax)
+				if got, bound := math.Hypot(ex, ey), fanFoldBound(ld, j, f); got > bound {
+					t.Fatalf("%s: warp %v side %v: folded chord %v, bound %v", td.Name, p, s, got, bound)
+				}
+			}
+		}
+	}
+}

@@ -52,7 +52,10 @@ package creature
 //     lifts instead of standing bent through the ground, whatever its
 //     neighbours do, as long as MinPlanted feet stay down (gait.go). Its
 //     bend side does not change (no flip while planted).
-//  7. the legs are solved (legs.go).
+//  7. the legs are solved (legs.go): the 2- and 3-segment legs in the
+//     pass over the legs that gives the gait its inputs (step 6; the steps
+//     the gait starts move no hip, target or foot, so these are the
+//     frame's poses), the tentacles after the gait.
 //
 // With no foot on the ground (all dangling), the creature does not walk;
 // it falls down the screen (+y) with gravity, at most fallSpeed, its up
@@ -149,12 +152,15 @@ func (c *Creature) Update(dt float64) {
 	c.settleBody(g, dt, &ref)
 
 	// 6. Leg constraint, hips, targets, stretch; gait.
+	// prepareLegs also solves the 2- and 3-segment legs (step 7) and
+	// records what the gait wants (the steps it starts move no foot).
 	c.pull = pullSpeed * dt
-	c.prepareLegs()
+	var plan gaitPlan
+	c.prepareLegs(&plan)
 	c.pull = 0
-	c.gaitStep(g)
+	c.gaitStart(g, &plan)
 
-	// 7. Legs.
+	// 7. Tentacles.
 	c.solveLegs()
 
 	c.trackProgress(dt)
@@ -378,73 +384,104 @@ func (c *Creature) settleBody(g ikanim.Ground, dt float64, sum *contacts) {
 // (gaitStep).
 const kneeSink = 0.5
 
-// gaitStep starts the steps the gait allows (step 6).
-func (c *Creature) gaitStep(g ikanim.Ground) {
-	n := len(c.legs)
+// gaitPlan is what the gait wants of each leg this frame (gaitWant), for
+// gaitStart.
+type gaitPlan struct {
 	// need is the squared stray (distance from home / StepDistance)^2, 0 =
 	// no need: squaring keeps the order of the strays, so the furthest
 	// still goes first, and saves a square root per leg.
-	var need [MaxLegs]float64
-	var urgent [MaxLegs]bool
-	var knee uint32 // legs whose knee is in a solid (bit i: leg i)
-	any := false
-	inv2, reach2 := c.def.invStep2, c.def.reach2
-	legs := c.legs[:n]
-	dl := c.def.legs[:n]
+	need   [MaxLegs]float64
+	urgent [MaxLegs]bool
+	knee   uint32 // legs whose knee is in a solid (bit i: leg i)
+	any    bool
+}
+
+// gaitStep starts the steps the gait allows (step 6): gaitWant for every
+// leg, then gaitStart. (Update has prepareLegs call gaitWant in its pass
+// over the legs.)
+func (c *Creature) gaitStep(g ikanim.Ground) {
+	var plan gaitPlan
+	legs := c.legs
+	dl := c.def.legs[:len(legs)]
 	for i := range legs {
-		l := &legs[i]
-		switch l.state {
-		case legDangling:
-			if l.retry <= 0 {
-				need[i] = gaitUrgentRatio * gaitUrgentRatio
-				urgent[i] = true
-				any = true
-			}
-			continue
-		case legStepping:
-			continue
-		}
-		// l.home2 is the squared distance of the foot from its home
-		// (prepareLegs).
-		// over: beyond ReachRatio, or folded tighter than the body
-		// constraint's least distance (it must lift, gaitMayLift), or
-		// its knee is in the solid under the foot (it lifts if MinPlanted
-		// allows, gaitMayLift).
-		st2 := dl[i].gaitStretch2(l.stretch2)
-		over := st2 > reach2 || l.stretch2 < dl[i].liftMin2
-		if !over && dl[i].chain == nil && kneeBlocked(g, l.foot, l.normal, c.poses[i].knee) {
-			over = true
-			knee |= 1 << i
-		}
-		stray2 := l.home2 * inv2
-		if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
-			continue
-		}
-		if stray2 > 1 || over {
-			need[i] = stray2
-			if stray2 < 1 {
-				need[i] = 1
-			}
-			urgent[i] = over || stray2 > gaitUrgentRatio*gaitUrgentRatio
-			any = true
-		} else {
-			need[i] = -stray2 // may join its group
-		}
+		c.gaitWant(i, &legs[i], &dl[i], &plan)
 	}
-	if !any {
+	c.gaitStart(g, &plan)
+}
+
+// gaitWant records in plan whether leg i (l, of definition ld) wants to
+// step, how much and how urgently, after prepareLegs wrote its stretch and
+// its squared distance from home (and, for a dangling leg, where it hangs).
+// A planted leg's knee is the one solved in the last frame.
+func (c *Creature) gaitWant(i int, l *leg, ld *legDef, plan *gaitPlan) {
+	switch l.state {
+	case legDangling:
+		if l.retry <= 0 {
+			plan.need[i] = gaitUrgentRatio * gaitUrgentRatio
+			plan.urgent[i] = true
+			plan.any = true
+		}
+		return
+	case legStepping:
 		return
 	}
+	// l.home2 is the squared distance of the foot from its home
+	// (prepareLegs).
+	// over: beyond ReachRatio, or folded tighter than the body
+	// constraint's least distance (it must lift, gaitMayLift), or
+	// its knee is in the solid under the foot (it lifts if MinPlanted
+	// allows, gaitMayLift).
+	st2 := ld.gaitStretch2(l.stretch2)
+	over := st2 > c.def.reach2 || l.stretch2 < ld.liftMin2
+	if !over && ld.chain == nil && kneeBlocked(c.ground, l.foot, l.normal, c.poses[i].knee) {
+		over = true
+		plan.knee |= 1 << i
+	}
+	stray2 := l.home2 * c.def.invStep2
+	if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
+		return
+	}
+	if stray2 > 1 || over {
+		plan.need[i] = stray2
+		if stray2 < 1 {
+			plan.need[i] = 1
+		}
+		plan.urgent[i] = over || stray2 > gaitUrgentRatio*gaitUrgentRatio
+		plan.any = true
+	} else {
+		plan.need[i] = -stray2 // may join its group
+	}
+}
+
+// gaitStart starts the steps the gait allows of those plan wants, the
+// furthest strayed first.
+func (c *Creature) gaitStart(g ikanim.Ground, plan *gaitPlan) {
+	if !plan.any {
+		return
+	}
+	n := len(c.legs)
+	need, urgent, knee := &plan.need, &plan.urgent, plan.knee
+	// The legs with a positive need, furthest strayed first, ties by
+	// index: a positive need only changes when its leg is taken, so
+	// this is the order in which a scan for the largest need would take
+	// them.
+	var order [MaxLegs]int8
+	k := 0
+	for i := 0; i < n; i++ {
+		if !(need[i] > 0) {
+			continue
+		}
+		j := k
+		for j > 0 && need[order[j-1]] < need[i] {
+			order[j] = order[j-1]
+			j--
+		}
+		order[j] = int8(i)
+		k++
+	}
 	wave := c.gaitWave()
-	for {
-		best := -1
-		for i := 0; i < n; i++ {
-			if need[i] > 0 && (best < 0 || need[i] > need[best]) {
-				best = i
-			}
-		}
-		if best < 0 {
-			break
-		}
+	for _, b := range order[:k] {
+		best := int(b)
 		need[best] = 0
 		l := &c.legs[best]
 		if l.state == legDangling {
