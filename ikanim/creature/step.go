@@ -415,7 +415,8 @@ func (c *Creature) liftOff(l *leg) {
 
 // advanceStep moves a stepping foot along its arc and lands it; it returns
 // the eased progress e(t) (1 after landing).
-func (c *Creature) advanceStep(l *leg, dt float64) (e float64) {
+func (c *Creature) advanceStep(i int, dt float64) (e float64) {
+	l := &c.legs[i]
 	l.t += dt * l.rate
 	if l.t >= 1 {
 		l.t = 1
@@ -436,12 +437,34 @@ func (c *Creature) advanceStep(l *leg, dt float64) (e float64) {
 		h += rise / 2
 	}
 	lift := h * 4 * t * (1 - t)
-	l.foot = mgl64.Vec2{
-		l.from[0] + d[0]*e + c.up[0]*lift,
-		l.from[1] + d[1]*e + c.up[1]*lift,
+	bx, by := l.from[0]+d[0]*e, l.from[1]+d[1]*e
+	l.foot = mgl64.Vec2{bx + c.up[0]*lift, by + c.up[1]*lift}
+	// A tentacle's foot not through its root: a lift that brings it
+	// nearer the root (last frame's) than stepHipMin of the tentacle's
+	// length is lowered until it does not (bisection; the chord itself is
+	// left as it is). A tentacle of a low body swung its foot past its
+	// root at 2.9 px, turning the whole tentacle over in two frames (160
+	// deg a joint). Legs of 2 and 3 segments keep their lift, which
+	// clearSwing may have raised over an obstacle.
+	if mind := stepHipMin * c.def.legs[i].reach; c.def.legs[i].chain != nil && lift > 0 && l.foot.Sub(l.hip).Len() < mind {
+		lo, hi := 0.0, lift
+		for k := 0; k < 12; k++ {
+			m := (lo + hi) / 2
+			if (mgl64.Vec2{bx + c.up[0]*m, by + c.up[1]*m}).Sub(l.hip).Len() < mind {
+				hi = m
+			} else {
+				lo = m
+			}
+		}
+		l.foot = mgl64.Vec2{bx + c.up[0]*lo, by + c.up[1]*lo}
 	}
 	return e
 }
+
+// stepHipMin is the least distance from its root, as a share of the
+// tentacle's length, that a step's lift brings a tentacle's foot to
+// (advanceStep).
+const stepHipMin = 0.3
 
 // kneeBlocked reports whether the knee k of a leg planted at p, on a face
 // of outward normal n, lies in a solid: below the face's plane by more than

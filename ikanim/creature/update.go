@@ -129,7 +129,7 @@ func (c *Creature) Update(dt float64) {
 		case legPlanted:
 			ref.add(l.foot, l.normal)
 		case legStepping:
-			if e := c.advanceStep(l, dt); l.state == legPlanted {
+			if e := c.advanceStep(i, dt); l.state == legPlanted {
 				ref.add(l.foot, l.normal)
 			} else {
 				// The ground point under the foot (the eased chord
