@@ -22,9 +22,10 @@ func footRays() [][2]mgl64.Vec2 {
 	return rays
 }
 
-// BenchmarkRaycast: one World.Raycast (default World: walk of resolv's
-// cells, every shape met checked against the cache, exact narrowphase, hit
-// resolved to point and normal) on BENCH.md's workload: a 1280x720 space of
+// BenchmarkRaycast: one World.Raycast (default World: walk of the World's
+// edge index with exact edge tests, then the resolv cells along the ray up
+// to the hit checked unchanged since the index was built, every shape they
+// list read; hit resolved to point and normal) on BENCH.md's workload: a 1280x720 space of
 // 32 px resolv cells holding 160 shapes (randomTerrain: 40 ground quads, 120
 // boxes and convex polygons of either winding), one op being one of 4,096
 // downward foot rays of 96 px (footRays). Building the World is not timed.
@@ -117,9 +118,8 @@ func benchRays(b *testing.B, w *terrain.World, rays [][2]mgl64.Vec2) {
 	b.ReportMetric(float64(w.NumShapes()), "shapes")
 }
 
-// BenchmarkRaycastGrown100k: one World.Raycast (default World: walk of
-// resolv's cells, every shape met checked against the cache, exact
-// narrowphase, hit resolved to point and normal) in randomTerrain's world
+// BenchmarkRaycastGrown100k: one World.Raycast (default World, as in
+// BenchmarkRaycast) in randomTerrain's world
 // grown at constant density to 100,000 shapes: 25 x 25 tiles of 1280x720 (a
 // 32000x18000 space of 64 px resolv cells, the smallest New accepts there),
 // each tile with 40 ground quads and 120 scattered boxes and convex polygons

@@ -87,6 +87,7 @@ type entryHot struct {
 	shape   resolv.IShape
 	tags    *resolv.Tags // read live, so tag changes apply at once
 	indexed bool         // the index holds the entry's current geometry
+	closed  bool         // a polygon closed at the build (its closing edge listed)
 }
 
 // openPoly reports whether e is a polygon without an inside: an open
@@ -109,6 +110,7 @@ func (w *World) buildIndex() {
 	ix.built = false
 	w.idxStale = false
 	w.pending = w.pending[:0]
+	w.changed = 0
 	// Bounds of the indexable entries and their total boundary length.
 	minX, minY := math.Inf(1), math.Inf(1)
 	maxX, maxY := math.Inf(-1), math.Inf(-1)
@@ -208,6 +210,8 @@ func (w *World) buildIndex() {
 		sign := int32(e.sign)
 		if openPoly(e) {
 			sign = 0
+		} else {
+			h.closed = e.poly != nil
 		}
 		for k := e.vStart; k < e.vStart+e.vCount; k++ {
 			ed := &w.edges[k]
