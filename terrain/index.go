@@ -44,7 +44,7 @@ const (
 	maxIndexCells = 1 << 22
 	maxIndexItems = 1 << 25
 	// minIndexCell and maxIndexCell bound the automatic cell size (pixels).
-	minIndexCell = 2
+	minIndexCell = 1
 	maxIndexCell = 1024
 	// maxPending is the number of changed entries Sync leaves to be tested
 	// one by one before it rebuilds the index.
@@ -148,7 +148,7 @@ func (w *World) buildIndex() {
 		// the edges fit in a core's cache (here, under 1 MB) loads are
 		// cheap and the walk's steps cost more: two crossings per side.
 		cell = width * height / max(length, 1)
-		if len(w.edges) < 1<<14 { // 16k edges of 56 bytes
+		if len(w.edges) < 1<<14 { // 16k index edges of 64 bytes
 			cell *= 2
 		}
 		cell = min(max(cell, minIndexCell), maxIndexCell)

@@ -284,11 +284,11 @@ func TestIndexCellSize(t *testing.T) {
 	}
 	for _, bad := range []float64{0, -3, math.NaN(), math.Inf(1)} {
 		c, cells, items := terrain.Wrap(space, terrain.WithExplicitSync(), terrain.WithIndexCellSize(bad)).IndexStats()
-		if !(c >= 2 && c <= 1024) || cells == 0 || items == 0 {
+		if !(c >= 1 && c <= 1024) || cells == 0 || items == 0 {
 			t.Errorf("WithIndexCellSize(%v): cell %v, %d cells, %d items", bad, c, cells, items)
 		}
 	}
-	if c, _, _ := terrain.Wrap(space).IndexStats(); !(c >= 2 && c <= 1024) {
+	if c, _, _ := terrain.Wrap(space).IndexStats(); !(c >= 1 && c <= 1024) {
 		t.Errorf("a default World builds no index (cell %v)", c)
 	}
 	// An empty world, then one shape.

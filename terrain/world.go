@@ -45,8 +45,9 @@ const (
 // Refresh). The index costs memory: about 4 bytes per cell and 4 per cell an
 // edge touches, 64 bytes per edge and 32 per shape, and the mirror 64 bytes
 // per (cell, shape) listing of resolv: the default Worlds of this package's
-// 100,000-shape benchmarks hold 143 MB (grown) and 226 MB (dense) in all,
-// cache included (108 and 157 MB with WithExplicitSync).
+// 100,000-shape benchmarks hold 143 MB (grown) and 297 MB (dense: 1 px
+// index cells, 27 million listings) in all, cache included (108 and 228 MB
+// with WithExplicitSync).
 type World struct {
 	// Filter is the filter used by Raycast, Cast and SurfaceBelow. The default
 	// (zero) value sees every shape except triggers.
@@ -106,7 +107,7 @@ func WithCellSize(pixels int) Option {
 // edge index (see World). The default (0, or any value that is
 // not a positive finite number) chooses it from the shapes: about one shape
 // boundary crosses a cell side (two in a world small enough to stay in the
-// CPU's caches), between 2 and 1024 px; it grows if the index would need more
+// CPU's caches), between 1 and 1024 px; it grows if the index would need more
 // than 4 million cells or 32 million entries.
 func WithIndexCellSize(pixels float64) Option {
 	return func(c *config) {
