@@ -63,6 +63,7 @@ type World struct {
 	syncFn  func(resolv.IShape, int, int) bool // Sync's visitor
 	stamp   uint32                             // Sync's pass
 	seen    []uint32                           // by entry, the last pass that met its shape
+	present int                                // entries Sync's pass met
 
 	idx      edgeIndex  // the broadphase of the cached shapes (index.go)
 	idxStale bool       // the cache changed since idx was built
@@ -286,23 +287,21 @@ func (w *World) Sync() {
 	if w == nil || w.space == nil {
 		return
 	}
-	for i := range w.entries {
-		w.sync(&w.entries[i], false)
-	}
 	if w.syncFn == nil {
 		w.syncFn = w.syncShape // made once: a method value allocates
 	}
 	w.stamp++
+	w.present = 0
 	for len(w.seen) < len(w.entries) {
 		w.seen = append(w.seen, 0)
 	}
 	w.seen = w.seen[:len(w.entries)]
+	// One pass over the space's shapes: each is cached if new, recomputed
+	// if changed and stamped; an entry left unstamped lost its shape.
 	w.space.ForEachShape(w.syncFn)
-	for _, s := range w.seen {
-		if s != w.stamp {
-			w.Refresh() // a shape left the space
-			return
-		}
+	if w.present != len(w.entries) {
+		w.Refresh() // a shape left the space
+		return
 	}
 	if w.explicit {
 		// A few changed shapes are cheaper to test one by one than to
@@ -321,14 +320,18 @@ func (w *World) Sync() {
 	}
 }
 
-// syncShape caches s if the World does not know it yet, and stamps its
-// entry as present.
+// syncShape caches s if the World does not know it yet, recomputes its
+// entry if s changed, and stamps the entry as present.
 func (w *World) syncShape(s resolv.IShape, _, _ int) bool {
 	i := w.entryOf(s)
+	w.sync(&w.entries[i], false)
 	for i >= len(w.seen) {
 		w.seen = append(w.seen, 0)
 	}
-	w.seen[i] = w.stamp
+	if w.seen[i] != w.stamp {
+		w.seen[i] = w.stamp
+		w.present++
+	}
 	return true
 }
 
@@ -342,7 +345,15 @@ func (w *World) growSlots(id uint32) {
 
 // entryOf returns the cache index of s, registering it on first sight.
 func (w *World) entryOf(s resolv.IShape) int {
-	id := s.ID()
+	var id uint32
+	switch sh := s.(type) { // a direct call for the common kinds
+	case *resolv.ConvexPolygon:
+		id = sh.ID()
+	case *resolv.Circle:
+		id = sh.ID()
+	default:
+		id = s.ID()
+	}
 	if id >= w.idBase {
 		if k := int(id - w.idBase); k < len(w.slot) {
 			if e := w.slot[k]; e >= 0 {
