@@ -1,9 +1,10 @@
 package terrain
 
-// The edge index of a World made with WithExplicitSync: a flat grid of the
-// World's own (cell size from WithIndexCellSize or chosen from the shapes)
-// that lists, for each cell, the cached polygon edges (and circles) that
-// touch it, in CSR layout: the items of cell c are items[start[c]:start[c+1]],
+// The edge index of a World (every World: a default World verifies its
+// answers, verify.go; a World made with WithExplicitSync trusts them): a
+// flat grid of the World's own (cell size from WithIndexCellSize or chosen
+// from the shapes) that lists, for each cell, the cached polygon edges (and
+// circles) that touch it, in CSR layout: the items of cell c are items[start[c]:start[c+1]],
 // each the index of an edge (>= 0; the index's own copy of the edge,
 // indexEdge, is at the same index as in World.edges) or ^i for the circle of
 // cache entry i (< 0). A ray walks this grid (indexCast, Amanatides & Woo as

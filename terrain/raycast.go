@@ -17,8 +17,11 @@ package terrain
 // met again after it left the ring is tested again, which finds the same
 // crossing and changes nothing).
 //
-// A World made with WithExplicitSync walks its own edge index instead
-// (index.go) and never reads the space.
+// That walk is now the fallback: a World first answers from its own edge
+// index (index.go) and, unless made with WithExplicitSync (which never reads
+// the space), proves the answer current by checking the resolv cells along
+// the segment up to the hit unchanged since the index was built (verify.go);
+// a segment that leaves the grid, or meets a changed cell, takes the walk.
 //
 // Concurrency. A query writes only to its own stack: the cached geometry is
 // read, never updated, by queries. A shape the cache does not know, or one
