@@ -65,7 +65,6 @@ func (w *World) sync(e *shapeEntry, force bool) {
 	if int(e.self) < len(w.idx.hot) {
 		w.idx.hot[e.self].indexed = false
 	}
-	w.changed++
 	if w.explicit && !e.pending {
 		e.pending = true
 		w.pending = append(w.pending, e.self)

@@ -20,8 +20,9 @@
 // rays into one World from many goroutines. Changes (the Add methods, moving
 // shapes in the space, [World.Sync], [World.Refresh], [World.Draw]) belong
 // between the parallel parts of a frame. Queries see moved and newly added
-// shapes exactly even before Sync; Sync makes them fast again (except on a
-// World made with [WithExplicitSync], below).
+// shapes exactly even before Sync; Sync caches them, which makes the rays
+// near them faster, and [World.Refresh] rebuilds the index that makes rays
+// fastest (except on a World made with [WithExplicitSync], below).
 //
 // Large or crowded worlds: a query answers from the World's own flat index of
 // shape edges (cells sized by [WithIndexCellSize] or chosen from the shapes)

@@ -48,7 +48,8 @@ const (
 	minIndexCell = 1
 	maxIndexCell = 1024
 	// maxPending is the number of changed entries Sync leaves to be tested
-	// one by one before it rebuilds the index.
+	// one by one before it rebuilds the index of a World made with
+	// WithExplicitSync.
 	maxPending = 64
 )
 
@@ -111,7 +112,6 @@ func (w *World) buildIndex() {
 	ix.built = false
 	w.idxStale = false
 	w.pending = w.pending[:0]
-	w.changed = 0
 	// Bounds of the indexable entries and their total boundary length.
 	minX, minY := math.Inf(1), math.Inf(1)
 	maxX, maxY := math.Inf(-1), math.Inf(-1)
