@@ -144,6 +144,24 @@ func BenchmarkRaycastDense100k(b *testing.B) {
 	benchRays(b, w, footRays())
 }
 
+// BenchmarkRaycastMoved: BenchmarkRaycast after every shape of its world
+// moved by 1 px and back and then by 1 px again, then Sync (the cache
+// holds every shape fresh; the index and resolv's lists are as of
+// before): every resolv cell differs from the index's mirror, so each ray
+// checks the cell of its start, finds it changed and walks resolv's cells
+// (the fallback of a default World where shapes changed since the last
+// Refresh: compare with BenchmarkRaycast before the index).
+func BenchmarkRaycastMoved(b *testing.B) {
+	w := terrain.Wrap(randomTerrain(1, 160, false))
+	for _, s := range w.Space().Shapes() {
+		s.Move(1, 0)
+		s.Move(-1, 0)
+		s.Move(1, 0)
+	}
+	w.Sync()
+	benchRays(b, w, footRays())
+}
+
 // BenchmarkRaycastExplicit: one World.Raycast on BenchmarkRaycast's world
 // and rays (160 shapes, 4,096 downward foot rays of 96 px in 1280x720), on a
 // World made with WithExplicitSync: a walk of the World's edge index (cell

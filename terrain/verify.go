@@ -180,6 +180,13 @@ func (w *World) verifiedCast(b *best) bool {
 	if qx, qy := px+dx, py+dy; !(px >= 0 && px <= gw && py >= 0 && py <= gh && qx >= 0 && qx <= gw && qy >= 0 && qy <= gh) {
 		return false
 	}
+	// The cell of the start first: every ray needs it, and a ray starting
+	// among changed shapes then falls back without walking the index.
+	ix := clampInt(int(px/cw), 0, nx-1)
+	iy := clampInt(int(py/ch), 0, ny-1)
+	if !w.cellClean(ix, iy) {
+		return false
+	}
 	w.indexCast(b)
 	if b.viaIndex && !w.acceptIndexHit(b) {
 		// The nearest crossing belongs to a shape the filter rejects:
@@ -197,8 +204,6 @@ func (w *World) verifiedCast(b *best) bool {
 	}
 	// Walk resolv's cells from the start up to the cell of tEnd (those
 	// entered at t <= tEnd).
-	ix := clampInt(int(px/cw), 0, nx-1)
-	iy := clampInt(int(py/ch), 0, ny-1)
 	stepX, stepY := 0, 0
 	tMaxX, tMaxY := 2.0, 2.0
 	tDeltaX, tDeltaY := 0.0, 0.0
@@ -216,8 +221,8 @@ func (w *World) verifiedCast(b *best) bool {
 		stepY, tDeltaY = -1, -ch*b.idy
 		tMaxY = (float64(iy)*ch - py) * b.idy
 	}
-	for guard := nx + ny + 2; guard > 0; guard-- {
-		if !w.cellClean(ix, iy) {
+	for first, guard := true, nx+ny+2; guard > 0; first, guard = false, guard-1 {
+		if !first && !w.cellClean(ix, iy) {
 			return false
 		}
 		next := min(tMaxX, tMaxY)
