@@ -147,6 +147,29 @@ func TestDefaultIndexSyncReorders(t *testing.T) {
 	compareWorlds(t, "after Refresh", w, w, rays)
 }
 
+// WithoutIndex makes a World that never builds the index and answers as
+// the walk of resolv's cells.
+func TestWithoutIndex(t *testing.T) {
+	space := randomTerrain(61, 160, true)
+	w := terrain.Wrap(space, terrain.WithoutIndex())
+	w.Sync()
+	if c, _, _ := w.IndexStats(); c != 0 {
+		t.Errorf("WithoutIndex: index of cell %v", c)
+	}
+	rays := mixedRays(61, 2000, 1280, 720)
+	if s := verifiedShare(w, rays); s != 0 {
+		t.Errorf("WithoutIndex: %.3f of the rays verified, want none", s)
+	}
+	for _, r := range rays {
+		if g, u := w.Cast(r[0], r[1]), w.CastUnindexed(r[0], r[1], w.Filter); g != u {
+			t.Fatalf("ray %v->%v: %+v, want %+v", r[0], r[1], g, u)
+		}
+	}
+	if c, _, _ := terrain.Wrap(space, terrain.WithoutIndex(), terrain.WithExplicitSync()).IndexStats(); c == 0 {
+		t.Errorf("WithExplicitSync with WithoutIndex: no index")
+	}
+}
+
 // Tag changes apply at once on the default World's index, and filters give
 // the walk of resolv's cells' answers.
 func TestDefaultIndexFilters(t *testing.T) {

@@ -49,7 +49,7 @@ const (
 // per (cell, shape) listing of resolv: the default Worlds of this package's
 // 100,000-shape benchmarks hold 143 MB (grown) and 297 MB (dense: 1 px
 // index cells, 27 million listings) in all, cache included (108 and 228 MB
-// with WithExplicitSync).
+// with WithExplicitSync). WithoutIndex makes a World without either.
 type World struct {
 	// Filter is the filter used by Raycast, Cast and SurfaceBelow. The default
 	// (zero) value sees every shape except triggers.
@@ -72,6 +72,7 @@ type World struct {
 	idxCell  float64    // WithIndexCellSize, 0 for automatic
 	pending  []int32    // entries the index does not hold (index.go)
 	explicit bool       // WithExplicitSync
+	noIndex  bool       // WithoutIndex
 	mirror   cellMirror // resolv's cells as of the index build, default Worlds (verify.go)
 
 	draw drawCache // cached paths for Draw (draw.go)
@@ -92,6 +93,7 @@ type config struct {
 	cellSize  int
 	indexCell float64
 	explicit  bool
+	noIndex   bool
 }
 
 // WithFilter sets the World's default Filter.
@@ -141,6 +143,15 @@ func WithIndexCellSize(pixels float64) Option {
 // World keeps no mirror of resolv's cells.
 func WithExplicitSync() Option {
 	return func(c *config) { c.explicit = true }
+}
+
+// WithoutIndex makes a World without the edge index and the mirror of
+// resolv's cells (see World): every ray walks resolv's cells and checks each
+// shape it meets against the cache, as before the index, for the memory and
+// the build time the index would cost (Refresh, and Sync when a shape left
+// the space). WithExplicitSync overrides it.
+func WithoutIndex() Option {
+	return func(c *config) { c.noIndex = true }
 }
 
 // New returns a World on a new resolv space of the given size in pixels.
@@ -196,7 +207,7 @@ func Wrap(space *resolv.Space, opts ...Option) *World {
 			o(&c)
 		}
 	}
-	w := &World{space: space, Filter: c.filter, idxCell: c.indexCell, explicit: c.explicit}
+	w := &World{space: space, Filter: c.filter, idxCell: c.indexCell, explicit: c.explicit, noIndex: c.noIndex && !c.explicit}
 	w.Refresh()
 	return w
 }
@@ -266,6 +277,9 @@ func (w *World) Refresh() {
 		return true
 	})
 	w.draw.valid = false
+	if w.noIndex {
+		return
+	}
 	w.buildIndex()
 	if !w.explicit {
 		w.buildMirror()
@@ -319,7 +333,7 @@ func (w *World) Sync() {
 	// build take the walk of resolv's cells (the speed of a World without
 	// an index) until Refresh; a rebuild here would cost O(edges) in every
 	// frame in which shapes move.
-	if !w.idx.built {
+	if !w.idx.built && !w.noIndex {
 		w.buildIndex()
 		w.buildMirror()
 	}
