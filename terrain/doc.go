@@ -24,8 +24,8 @@
 // near them faster, and [World.Refresh] rebuilds the index that makes rays
 // fastest (except on a World made with [WithExplicitSync], below).
 //
-// Large or crowded worlds: a query answers from the World's own flat index of
-// shape edges (cells sized by [WithIndexCellSize] or chosen from the shapes)
+// Large or crowded worlds (from 512 shapes): a query answers from the
+// World's own flat index of shape edges (cells sized by [WithIndexCellSize] or chosen from the shapes)
 // and, by default, proves the answer current by reading the shapes resolv
 // lists in its cells along the ray up to the hit (falling back to checking
 // each of them against the cache where one changed; see [World]), so that

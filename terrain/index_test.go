@@ -288,8 +288,11 @@ func TestIndexCellSize(t *testing.T) {
 			t.Errorf("WithIndexCellSize(%v): cell %v, %d cells, %d items", bad, c, cells, items)
 		}
 	}
-	if c, _, _ := terrain.Wrap(space).IndexStats(); !(c >= 1 && c <= 1024) {
-		t.Errorf("a default World builds no index (cell %v)", c)
+	if c, _, _ := terrain.Wrap(space).IndexStats(); c != 0 {
+		t.Errorf("a default World of 160 shapes builds an index (cell %v)", c)
+	}
+	if c, _, _ := terrain.Wrap(randomTerrain(3, 600, true)).IndexStats(); !(c >= 1 && c <= 1024) {
+		t.Errorf("a default World of 600 shapes builds no index (cell %v)", c)
 	}
 	// An empty world, then one shape.
 	w, _ := terrain.New(640, 480, terrain.WithExplicitSync())

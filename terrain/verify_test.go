@@ -28,7 +28,7 @@ func verifiedShare(w *terrain.World, rays [][2]mgl64.Vec2) float64 {
 // both windings and circles, in small, grown and dense worlds.
 func TestDefaultIndexMatchesUnindexed(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
-		w := terrain.Wrap(randomTerrain(seed, 160, true))
+		w := terrain.Wrap(randomTerrain(seed, 600, true))
 		rays := mixedRays(seed, 6000, 1280, 720)
 		compareWorlds(t, "randomTerrain", w, w, rays)
 		if s := verifiedShare(w, footRays()); s != 1 {
@@ -54,7 +54,7 @@ func TestDefaultIndexMatchesUnindexed(t *testing.T) {
 // changed cells fall back to the walk of resolv's cells; the others keep
 // the index. After Sync the index covers all of them again.
 func TestDefaultIndexSeesChangesAtOnce(t *testing.T) {
-	space := randomTerrain(41, 200, true)
+	space := randomTerrain(41, 600, true)
 	w := terrain.Wrap(space)
 	rays := mixedRays(41, 4000, 1280, 720)
 	rng := rand.New(rand.NewPCG(41, 42))
@@ -100,8 +100,14 @@ func TestDefaultIndexSeesMovesWithinCells(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.AddBox(0, 400, 640, 80, 0)
+	for i := range 600 { // enough shapes for an index, away from the box
+		w.AddBox(400+float64(i%30)*8, 200+float64(i/30)*8, 4, 4, 0)
+	}
 	box, _ := w.AddBox(100, 100, 20, 10, 0) // within cells x 3, y 3
 	w.Sync()
+	if !w.CastVerified(mgl64.Vec2{110, 0}, mgl64.Vec2{110, 470}, w.Filter) {
+		t.Fatalf("the index does not answer the ray onto the box")
+	}
 	for i := range 5 {
 		want := 100 + float64(i)*0.5
 		if h := w.SurfaceBelow(110, 0, 470); !h.OK || h.Point[1] != want || h.Shape != box {
@@ -126,7 +132,7 @@ func TestDefaultIndexSeesMovesWithinCells(t *testing.T) {
 // order of resolv's lists: rays through those cells fall back (exact) until
 // Refresh mirrors the new order.
 func TestDefaultIndexSyncReorders(t *testing.T) {
-	space := randomTerrain(51, 160, false)
+	space := randomTerrain(51, 600, false)
 	w := terrain.Wrap(space)
 	rays := footRays()
 	shapes := space.Shapes()
@@ -150,7 +156,7 @@ func TestDefaultIndexSyncReorders(t *testing.T) {
 // WithoutIndex makes a World that never builds the index and answers as
 // the walk of resolv's cells.
 func TestWithoutIndex(t *testing.T) {
-	space := randomTerrain(61, 160, true)
+	space := randomTerrain(61, 600, true)
 	w := terrain.Wrap(space, terrain.WithoutIndex())
 	w.Sync()
 	if c, _, _ := w.IndexStats(); c != 0 {
@@ -173,7 +179,7 @@ func TestWithoutIndex(t *testing.T) {
 // Tag changes apply at once on the default World's index, and filters give
 // the walk of resolv's cells' answers.
 func TestDefaultIndexFilters(t *testing.T) {
-	space := randomTerrain(21, 200, true)
+	space := randomTerrain(21, 600, true)
 	const red = resolv.Tags(1 << 3)
 	for i, s := range space.Shapes() {
 		switch i % 4 {
@@ -184,6 +190,9 @@ func TestDefaultIndexFilters(t *testing.T) {
 		}
 	}
 	w := terrain.Wrap(space)
+	if s := verifiedShare(w, footRays()); s < 0.5 {
+		t.Fatalf("%.3f of the foot rays verified: the test proves little", s)
+	}
 	rays := mixedRays(21, 3000, 1280, 720)
 	for fi, f := range []terrain.Filter{{}, {Require: red}, {Exclude: red}, {IncludeTriggers: true}} {
 		for _, r := range rays {

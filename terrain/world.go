@@ -29,7 +29,9 @@ const (
 // Index. Refresh (so New and Wrap) and Sync build a flat index of the cached
 // polygon edges and circles (cells of WithIndexCellSize) and, unless the
 // World was made with WithExplicitSync, a mirror of resolv's cell lists with
-// each listed shape's transform. A ray is answered from the index, then
+// each listed shape's transform. A default World of fewer than 512 shapes
+// builds neither (its shapes stay in the CPU's caches, where the walk of
+// resolv's cells below is as fast), nor does one made with WithoutIndex. A ray is answered from the index, then
 // proven current: the resolv cells along the segment up to the hit must list
 // the same shapes in the same order, each with the position, rotation,
 // scale, number of points, open or closed state (circles: position and
@@ -277,7 +279,15 @@ func (w *World) Refresh() {
 		return true
 	})
 	w.draw.valid = false
-	if w.noIndex {
+	w.maybeBuildIndex()
+}
+
+// maybeBuildIndex builds the index (and, on a default World, the mirror)
+// unless the World goes without: WithoutIndex, or a default World of fewer
+// than minIndexedShapes shapes.
+func (w *World) maybeBuildIndex() {
+	w.idx.built, w.mirror.built = false, false
+	if w.noIndex || (!w.explicit && len(w.entries) < minIndexedShapes) {
 		return
 	}
 	w.buildIndex()
@@ -285,6 +295,13 @@ func (w *World) Refresh() {
 		w.buildMirror()
 	}
 }
+
+// minIndexedShapes is the number of shapes from which a default World
+// builds its index: below it, the shapes stay in the CPU's caches and the
+// walk of resolv's cells costs less than the index walk and the proof that
+// its answer is current (160 shapes in 1280x720: 193 against 222 cpu-ns per
+// foot ray; they break even at about 400).
+const minIndexedShapes = 512
 
 // Sync brings the World's cache up to date with the space: shapes added to
 // the space since are cached, moved, rotated or scaled shapes have their
@@ -333,9 +350,8 @@ func (w *World) Sync() {
 	// build take the walk of resolv's cells (the speed of a World without
 	// an index) until Refresh; a rebuild here would cost O(edges) in every
 	// frame in which shapes move.
-	if !w.idx.built && !w.noIndex {
-		w.buildIndex()
-		w.buildMirror()
+	if !w.idx.built {
+		w.maybeBuildIndex()
 	}
 }
 
