@@ -31,11 +31,11 @@ const (
 // World was made with WithExplicitSync, a mirror of resolv's cell lists with
 // each listed shape's transform. A default World of fewer than 512 shapes
 // builds neither (its shapes stay in the CPU's caches, where the walk of
-// resolv's cells below is as fast), nor does one made with WithoutIndex. A ray is answered from the index, then
-// proven current: the resolv cells along the segment up to the hit must list
-// the same shapes in the same order, each with the position, rotation,
-// scale, number of points, open or closed state (circles: position and
-// radius) the index has for it. Otherwise (a shape changed, added or removed
+// resolv's cells below is as fast), nor does one made with WithoutIndex. A
+// ray is answered from the index, then proven current: the resolv cells
+// along the segment up to the hit must list the same shapes in the same
+// order, each with the position, rotation, scale, number of points, open or
+// closed state (circles: position and radius) the index has for it. Otherwise (a shape changed, added or removed
 // there since the build, a segment leaving resolv's cells, a shape of
 // another type) the query walks resolv's cells and checks every shape
 // against the cache instead, as it did before the index: the answers are
