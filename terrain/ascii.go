@@ -64,5 +64,6 @@ func FromASCII(rows []string, cell float64) (*World, error) {
 			}
 		}
 	}
+	w.Sync() // builds the index (see World)
 	return w, nil
 }

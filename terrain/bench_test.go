@@ -22,9 +22,10 @@ func footRays() [][2]mgl64.Vec2 {
 	return rays
 }
 
-// BenchmarkRaycast: one World.Raycast (default World: walk of resolv's
-// cells, every shape met checked against the cache, exact narrowphase, hit
-// resolved to point and normal) on BENCH.md's workload: a 1280x720 space of
+// BenchmarkRaycast: one World.Raycast (default World of fewer than 512
+// shapes, so without an index: walk of resolv's cells, every shape met
+// checked against the cache, exact narrowphase, hit resolved to point and
+// normal) on BENCH.md's workload: a 1280x720 space of
 // 32 px resolv cells holding 160 shapes (randomTerrain: 40 ground quads, 120
 // boxes and convex polygons of either winding), one op being one of 4,096
 // downward foot rays of 96 px (footRays). Building the World is not timed.
@@ -117,9 +118,8 @@ func benchRays(b *testing.B, w *terrain.World, rays [][2]mgl64.Vec2) {
 	b.ReportMetric(float64(w.NumShapes()), "shapes")
 }
 
-// BenchmarkRaycastGrown100k: one World.Raycast (default World: walk of
-// resolv's cells, every shape met checked against the cache, exact
-// narrowphase, hit resolved to point and normal) in randomTerrain's world
+// BenchmarkRaycastGrown100k: one World.Raycast (default World, as in
+// BenchmarkRaycast600) in randomTerrain's world
 // grown at constant density to 100,000 shapes: 25 x 25 tiles of 1280x720 (a
 // 32000x18000 space of 64 px resolv cells, the smallest New accepts there),
 // each tile with 40 ground quads and 120 scattered boxes and convex polygons
@@ -142,6 +142,40 @@ func BenchmarkRaycastGrown100k(b *testing.B) {
 func BenchmarkRaycastDense100k(b *testing.B) {
 	w := terrain.Wrap(denseTerrain(1, 100000))
 	benchRays(b, w, footRays())
+}
+
+// BenchmarkRaycast600: one World.Raycast (default World of at least 512
+// shapes: walk of the World's edge index with exact edge tests, then the
+// resolv cells along the ray up to the hit checked unchanged since the
+// index was built, every shape they list read; hit resolved to point and
+// normal) on BenchmarkRaycast's workload with 600 shapes (randomTerrain: 40
+// ground quads and 560 scattered shapes in 1280x720).
+func BenchmarkRaycast600(b *testing.B) {
+	benchRays(b, terrain.Wrap(randomTerrain(1, 600, false)), footRays())
+}
+
+// BenchmarkRaycast600Moved: BenchmarkRaycast600 after every shape of its
+// world moved by 1 px and back and then by 1 px again, then Sync (the
+// cache holds every shape fresh; the index and resolv's lists are as of
+// before): every resolv cell differs from the index's mirror, so each ray
+// checks the cell of its start, finds it changed and walks resolv's cells
+// (the fallback of a default World where shapes changed since the last
+// Refresh; the walk alone is BenchmarkRaycast600 with WithoutIndex).
+func BenchmarkRaycast600Moved(b *testing.B) {
+	w := terrain.Wrap(randomTerrain(1, 600, false))
+	for _, s := range w.Space().Shapes() {
+		s.Move(1, 0)
+		s.Move(-1, 0)
+		s.Move(1, 0)
+	}
+	w.Sync()
+	benchRays(b, w, footRays())
+}
+
+// BenchmarkRaycast600WithoutIndex: BenchmarkRaycast600 on a World made
+// with WithoutIndex (walk of resolv's cells, as in BenchmarkRaycast).
+func BenchmarkRaycast600WithoutIndex(b *testing.B) {
+	benchRays(b, terrain.Wrap(randomTerrain(1, 600, false), terrain.WithoutIndex()), footRays())
 }
 
 // BenchmarkRaycastExplicit: one World.Raycast on BenchmarkRaycast's world

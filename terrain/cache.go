@@ -38,11 +38,9 @@ type shapeEntry struct {
 // multiplied by the polygon's winding sign, so that it points out of a closed
 // polygon (for a degenerate polygon, sign 0, it is the unsigned (E.y, -E.x)/|E|;
 // for a zero-length edge it is zero). World.edges runs parallel to World.verts.
-// Recomputing an edge clears its owner.
 type edgeData struct {
 	ax, ay, ex, ey float64
 	nx, ny         float64
-	owner          int32 // 1 + the entry index while the edge index holds it, else 0 (index.go)
 }
 
 // fresh reports whether e's cached geometry matches its shape's transform.

@@ -20,19 +20,22 @@
 // rays into one World from many goroutines. Changes (the Add methods, moving
 // shapes in the space, [World.Sync], [World.Refresh], [World.Draw]) belong
 // between the parallel parts of a frame. Queries see moved and newly added
-// shapes exactly even before Sync; Sync makes them fast again (except on a
-// World made with [WithExplicitSync], below).
+// shapes exactly even before Sync; Sync caches them, which makes the rays
+// near them faster, and [World.Refresh] rebuilds the index that makes rays
+// fastest (except on a World made with [WithExplicitSync], below).
 //
-// Large or crowded worlds: by default a query walks resolv's cells and checks
-// every shape it meets there against the cache, so that shapes moved behind
-// the World's back are seen at once; in a world of many thousand shapes
-// those checks are cache misses and dominate. A World made with
-// [WithExplicitSync] answers from its own flat index of shape edges instead
-// (cells sized by [WithIndexCellSize] or chosen from the shapes), whose cost
-// per ray hardly depends on the number of shapes or on how densely they
+// Large or crowded worlds (from 512 shapes): a query answers from the
+// World's own flat index of shape edges (cells sized by [WithIndexCellSize] or chosen from the shapes)
+// and, by default, proves the answer current by reading the shapes resolv
+// lists in its cells along the ray up to the hit (falling back to checking
+// each of them against the cache where one changed; see [World]), so that
+// shapes moved behind the World's back are seen at once; in a world where
+// each resolv cell lists hundreds of shapes those reads dominate. A World
+// made with [WithExplicitSync] answers from the index alone, whose cost per
+// ray hardly depends on the number of shapes or on how densely they
 // overlap; the game then calls [World.Sync] after changing the space
-// directly (moving, adding or removing shapes, changing tags), and queries
-// see the space as of that Sync.
+// directly (moving, adding or removing shapes), and queries see the space as
+// of that Sync.
 //
 // Winding: resolv gives each polygon edge from A to B the normal
 // (B-A).Perp-like vector (dy, -dx)/|B-A|. In y-down screen space that vector

@@ -163,5 +163,6 @@ func Generate(seed uint64, opts GenOptions) *World {
 		py := 32 + rng.Float64()*(lo-64)
 		w.AddBox(px, py, 96, 16, TagPlatform)
 	}
+	w.Sync() // builds the index (see World)
 	return w
 }

@@ -1,10 +1,12 @@
 package terrain
 
-// The edge index of a World made with WithExplicitSync: a flat grid of the
-// World's own (cell size from WithIndexCellSize or chosen from the shapes)
-// that lists, for each cell, the cached polygon edges (and circles) that
-// touch it, in CSR layout: the items of cell c are items[start[c]:start[c+1]],
-// each the index of an edge in World.edges (>= 0) or ^i for the circle of
+// The edge index of a World (every World: a default World verifies its
+// answers, verify.go; a World made with WithExplicitSync trusts them): a
+// flat grid of the World's own (cell size from WithIndexCellSize or chosen
+// from the shapes) that lists, for each cell, the cached polygon edges (and
+// circles) that touch it, in CSR layout: the items of cell c are items[start[c]:start[c+1]],
+// each the index of an edge (>= 0; the index's own copy of the edge,
+// indexEdge, is at the same index as in World.edges) or ^i for the circle of
 // cache entry i (< 0). A ray walks this grid (indexCast, Amanatides & Woo as
 // in raycast.go) and tests edges straight from the flat tables: no interface
 // call, no shape object read, and in a dense world only the edges near the
@@ -13,9 +15,8 @@ package terrain
 // stops once the best crossing lies before the next cell.
 //
 // Only the nearest crossing is checked against the filter (the shape's live
-// tags), the open or closed state of its polygon (as of the build) and
-// whether the index still holds its entry, from a compact table (entryHot)
-// reached through the edge's owner; if it fails, the walk runs again
+// tags, reached from the indexEdge) and whether the index still holds its
+// entry (a compact table, entryHot); if it fails, the walk runs again
 // checking every crossing (best.eager). Each edge crossing is computed as in
 // testShape, so a hit is the one the default queries find, except that an
 // exact tie between two crossings goes to the lower edge index (whatever the
@@ -25,8 +26,8 @@ package terrain
 // The index is a snapshot of the cache, built by Refresh, and by Sync once
 // more than maxPending entries changed. An entry cached or recomputed since
 // (Sync, Add methods, Draw) is listed in World.pending and tested one by one
-// from the cache; its old edges in the index are rejected (recomputing an
-// edge clears its owner).
+// from the cache; its old edges in the index are rejected (entryHot.indexed).
+// The closing edge of an open polyline (as of the build) is not listed.
 //
 // Cells: an edge is listed in every cell its segment passes within a margin
 // of, so that a crossing found while the ray walks a cell on either side of a
@@ -44,10 +45,11 @@ const (
 	maxIndexCells = 1 << 22
 	maxIndexItems = 1 << 25
 	// minIndexCell and maxIndexCell bound the automatic cell size (pixels).
-	minIndexCell = 2
+	minIndexCell = 1
 	maxIndexCell = 1024
 	// maxPending is the number of changed entries Sync leaves to be tested
-	// one by one before it rebuilds the index.
+	// one by one before it rebuilds the index of a World made with
+	// WithExplicitSync.
 	maxPending = 64
 )
 
@@ -59,8 +61,25 @@ type edgeIndex struct {
 	nx, ny int
 	start  []int32 // len nx*ny+1
 	items  []int32
+	edges  []indexEdge // by edge index (as World.edges), as of the build
 	hot    []entryHot
 	count  []int32 // scratch for the build
+}
+
+// indexEdge is the index's copy of an indexed edge as of the build: what the
+// walk tests (A and E, as in edgeData) and what accepting a crossing with it
+// needs (the normal, the owner's entry, live tags and winding sign), in
+// exactly one 64-byte cache line. A ray in a crowded cell is bound by the
+// loads of its edges from memory, and in a large world by the chain of
+// dependent loads from the cell to the tags of the edge hit: World.edges (56
+// bytes, so that most edges straddle two lines) and the owner's entryHot
+// would each add a load.
+type indexEdge struct {
+	ax, ay, ex, ey float64
+	nx, ny         float64
+	tags           *resolv.Tags // the owner's, read live
+	entry          int32        // the owner's index in World.entries
+	sign           int32        // winding sign for the normal, 0 for an open polyline
 }
 
 // entryHot is what a query needs of an entry to accept a crossing found in
@@ -69,9 +88,15 @@ type edgeIndex struct {
 type entryHot struct {
 	shape   resolv.IShape
 	tags    *resolv.Tags // read live, so tag changes apply at once
-	sign    float64      // winding sign for the normal, 0 for an open polyline
-	closing int32        // the edge (index in World.edges) not to accept, or -1
 	indexed bool         // the index holds the entry's current geometry
+	closed  bool         // a polygon closed at the build (its closing edge listed)
+}
+
+// openPoly reports whether e is a polygon without an inside: an open
+// polyline, or fewer than three vertices. Its closing edge (the last) is not
+// part of it.
+func openPoly(e *shapeEntry) bool {
+	return e.poly != nil && (e.vCount <= 2 || !e.poly.Closed)
 }
 
 // indexMargin is the margin, in pixels, around an edge within which its
@@ -124,7 +149,7 @@ func (w *World) buildIndex() {
 		// the edges fit in a core's cache (here, under 1 MB) loads are
 		// cheap and the walk's steps cost more: two crossings per side.
 		cell = width * height / max(length, 1)
-		if len(w.edges) < 1<<14 { // 16k edges of 56 bytes
+		if len(w.edges) < 1<<14 { // 16k index edges of 64 bytes
 			cell *= 2
 		}
 		cell = min(max(cell, minIndexCell), maxIndexCell)
@@ -166,9 +191,11 @@ func (w *World) buildIndex() {
 		})
 		break
 	}
-	for k := range w.edges {
-		w.edges[k].owner = 0
+	if cap(ix.edges) < len(w.edges) {
+		ix.edges = make([]indexEdge, len(w.edges), len(w.edges)+len(w.edges)/4)
 	}
+	ix.edges = ix.edges[:len(w.edges)]
+	clear(ix.edges)
 	if cap(ix.hot) < len(w.entries) {
 		ix.hot = make([]entryHot, len(w.entries), len(w.entries)+len(w.entries)/4)
 	}
@@ -176,17 +203,21 @@ func (w *World) buildIndex() {
 	for i := range w.entries {
 		e := &w.entries[i]
 		h := &ix.hot[i]
-		*h = entryHot{shape: e.shape, tags: e.tags, sign: e.sign, closing: -1}
+		*h = entryHot{shape: e.shape, tags: e.tags}
 		if !indexable(e) {
 			continue
 		}
 		e.indexed, h.indexed = true, true
-		if e.poly != nil && (e.vCount <= 2 || !e.poly.Closed) {
-			h.sign = 0
-			h.closing = int32(e.vStart + e.vCount - 1)
+		sign := int32(e.sign)
+		if openPoly(e) {
+			sign = 0
+		} else {
+			h.closed = e.poly != nil
 		}
 		for k := e.vStart; k < e.vStart+e.vCount; k++ {
-			w.edges[k].owner = int32(i + 1)
+			ed := &w.edges[k]
+			ix.edges[k] = indexEdge{ax: ed.ax, ay: ed.ay, ex: ed.ex, ey: ed.ey, nx: ed.nx, ny: ed.ny,
+				tags: e.tags, entry: int32(i), sign: sign}
 		}
 	}
 	ix.built = true
@@ -234,7 +265,11 @@ func (w *World) forEachItem(absMax float64, f func(c int, item int32)) {
 			}
 			continue
 		}
-		for k := e.vStart; k < e.vStart+e.vCount; k++ {
+		n := e.vCount
+		if openPoly(e) {
+			n-- // the closing edge is not part of an open polyline
+		}
+		for k := e.vStart; k < e.vStart+n; k++ {
 			ed := &w.edges[k]
 			ax, ay := ed.ax, ed.ay
 			bx, by := ax+ed.ex, ay+ed.ey
@@ -306,7 +341,7 @@ func (w *World) indexCast(b *best) {
 		tMaxY = (float64(cy)*cw - ry) * b.idy
 	}
 	start, items := ix.start, ix.items
-	edges := w.edges
+	edges := ix.edges
 	for guard := ix.nx + ix.ny + 2; guard > 0; guard-- {
 		// The items of this cell. The common case (the edge is not
 		// crossed) takes no data-dependent branch, so that the loads of
@@ -388,23 +423,17 @@ func (w *World) castPending(b *best) {
 	}
 }
 
-// acceptEdge records the crossing at t with edge k if its entry passes b's
-// filter (with the tags of the last Sync), the index holds its geometry and
-// k is not the closing edge of an open polyline.
+// acceptEdge records the crossing at t with indexed edge k if its entry
+// passes b's filter (with its live tags) and the index still holds its
+// geometry.
 func (w *World) acceptEdge(k int, t float64, b *best) {
-	ed := &w.edges[k]
-	ei := int(ed.owner) - 1
-	if ei < 0 {
+	ed := &w.idx.edges[k]
+	h := &w.idx.hot[ed.entry]
+	if tags := *ed.tags; !h.indexed || (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
 		return
 	}
-	h := &w.idx.hot[ei]
-	if !h.indexed || int32(k) == h.closing {
-		return
-	}
-	if tags := *h.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
-		return
-	}
-	b.t, b.entry, b.shape, b.edge, b.sign, b.isCircle, b.found = t, ei, h.shape, *ed, h.sign, false, true
+	b.t, b.entry, b.shape, b.sign, b.isCircle, b.found = t, int(ed.entry), h.shape, float64(ed.sign), false, true
+	b.edge = edgeData{ax: ed.ax, ay: ed.ay, ex: ed.ex, ey: ed.ey, nx: ed.nx, ny: ed.ny}
 	b.viaIndex, b.key = true, k
 }
 

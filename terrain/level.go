@@ -419,5 +419,6 @@ func (lv *Level) Build() (*World, error) {
 			return nil, fmt.Errorf("terrain: level: entries[%d] (%s): %w", i, e.Kind, err)
 		}
 	}
+	w.Sync() // builds the index (see World)
 	return w, nil
 }

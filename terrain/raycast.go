@@ -17,8 +17,11 @@ package terrain
 // met again after it left the ring is tested again, which finds the same
 // crossing and changes nothing).
 //
-// A World made with WithExplicitSync walks its own edge index instead
-// (index.go) and never reads the space.
+// That walk is now the fallback: a World first answers from its own edge
+// index (index.go) and, unless made with WithExplicitSync (which never reads
+// the space), proves the answer current by checking the resolv cells along
+// the segment up to the hit unchanged since the index was built (verify.go);
+// a segment that leaves the grid, or meets a changed cell, takes the walk.
 //
 // Concurrency. A query writes only to its own stack: the cached geometry is
 // read, never updated, by queries. A shape the cache does not know, or one
@@ -107,7 +110,12 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 	if !w.cast(from, to, f, &b) {
 		return Hit{}
 	}
-	point, normal, inside, ok := w.resolve(&b)
+	return w.hit(&b)
+}
+
+// hit turns the crossing found in b into a Hit.
+func (w *World) hit(b *best) Hit {
+	point, normal, inside, ok := w.resolve(b)
 	if !ok {
 		return Hit{}
 	}
@@ -132,22 +140,10 @@ func (w *World) CastFiltered(from, to mgl64.Vec2, f Filter) Hit {
 // before; setting only the fields that are not zero saves clearing it
 // twice); false on a miss.
 func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
-	if w == nil || w.space == nil {
+	if !w.startCast(from, to, f, b) {
 		return false
 	}
-	px, py := from[0], from[1]
-	dx, dy := to[0]-px, to[1]-py
-	// x*0 is 0 for a finite x and NaN for an infinite or NaN one, so this
-	// sum is 0 exactly when all four are finite.
-	if px*0+py*0+dx*0+dy*0 != 0 || (dx == 0 && dy == 0) {
-		return false
-	}
-	if w.space.WidthInCells() == 0 || w.space.HeightInCells() == 0 {
-		return false
-	}
-	b.t, b.entry = math.Inf(1), -1
-	b.px, b.py, b.dx, b.dy, b.idx, b.idy = px, py, dx, dy, 1/dx, 1/dy
-	b.req, b.excl = f.Require, f.excludeMask()
+	px, py, dx, dy := b.px, b.py, b.dx, b.dy
 	if w.explicit {
 		// The space as of the last Sync: the index, then the entries it
 		// does not hold.
@@ -165,7 +161,37 @@ func (w *World) cast(from, to mgl64.Vec2, f Filter, b *best) bool {
 		w.castPending(b)
 		return b.found
 	}
+	if w.mirror.built {
+		if w.verifiedCast(b) {
+			return b.found
+		}
+		*b = best{t: math.Inf(1), entry: -1, px: px, py: py, dx: dx, dy: dy, idx: 1 / dx, idy: 1 / dy,
+			req: f.Require, excl: f.excludeMask()}
+	}
 	return w.gridCast(b)
+}
+
+// startCast sets up b (the zero best) for the segment from -> to and the
+// filter f; false if the query is a miss whatever the shapes (no World, a
+// zero-length or non-finite segment, a space without cells).
+func (w *World) startCast(from, to mgl64.Vec2, f Filter, b *best) bool {
+	if w == nil || w.space == nil {
+		return false
+	}
+	px, py := from[0], from[1]
+	dx, dy := to[0]-px, to[1]-py
+	// x*0 is 0 for a finite x and NaN for an infinite or NaN one, so this
+	// sum is 0 exactly when all four are finite.
+	if px*0+py*0+dx*0+dy*0 != 0 || (dx == 0 && dy == 0) {
+		return false
+	}
+	if w.space.WidthInCells() == 0 || w.space.HeightInCells() == 0 {
+		return false
+	}
+	b.t, b.entry = math.Inf(1), -1
+	b.px, b.py, b.dx, b.dy, b.idx, b.idy = px, py, dx, dy, 1/dx, 1/dy
+	b.req, b.excl = f.Require, f.excludeMask()
+	return true
 }
 
 // gridCast walks resolv's cells along b's segment, testing every shape it

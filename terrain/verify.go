@@ -1,0 +1,247 @@
+package terrain
+
+// The verified index of a default World (made without WithExplicitSync).
+//
+// A default World must see the space as it is at each query: shapes moved,
+// added or removed behind its back included. It answers a ray from its edge
+// index (index.go) and then proves that answer exact for the live space, by
+// walking resolv's cells along the segment up to the answer (the whole
+// segment on a miss) and checking that each of them is as it was when the
+// index was built: the same shapes in the same order, each with the same
+// transform (position, rotation, scale, number of points and open or closed
+// state; a circle's position and radius), read straight from the shapes
+// against a mirror of the cells taken at the build (cellMirror). If a cell
+// differs the query falls back to the walk of resolv's cells that checks
+// every shape against the cache (gridCast), which is exact whatever changed,
+// only slower.
+//
+// Why a clean walk proves the answer. A shape crosses the segment at t only
+// inside its bounding box, and resolv lists a shape in every cell its box
+// overlaps, so a live shape crossing the segment before the answer is listed
+// in one of the walked cells; that cell being unchanged, the shape has the
+// transform it had at the build, hence the geometry the index holds, and the
+// index walk would have found the crossing. Conversely the shape of the
+// answer is listed, unchanged, in the cell of its crossing point: it is still
+// in the space and still where the index has it. Tags are read live by both
+// walks. A shape resolv does not list (removed) leaves its cells changed.
+// Editing a polygon's Points in place is not seen (as by the cache: call
+// Refresh). Segments with a part outside resolv's cells take gridCast (its
+// border-cell rule is resolv's).
+//
+// The mirror holds one 64-byte record per (cell, shape) listing, in resolv's
+// order, in CSR layout like the index: its memory grows with the listings
+// (about 4 per shape in randomTerrain's worlds at 32 px cells).
+
+import (
+	"math"
+
+	"github.com/solarlune/resolv"
+)
+
+// cellMirror is a copy of resolv's cell lists as of the index build, with
+// each listed shape's transform.
+type cellMirror struct {
+	built  bool
+	nx, ny int     // resolv's cells at the build
+	start  []int32 // len nx*ny+1
+	items  []mirrorShape
+}
+
+// mirrorShape is one shape listed in a resolv cell, with the transform the
+// index holds its geometry for.
+type mirrorShape struct {
+	poly    *resolv.ConvexPolygon // nil unless a polygon
+	circle  *resolv.Circle        // nil unless a circle
+	pos     resolv.Vector
+	scale   resolv.Vector // a circle's radius in X
+	rot     float64
+	n       int32 // len(Points)
+	closed  bool
+	indexed bool // the index holds this geometry
+}
+
+// buildMirror copies resolv's cell lists. The index must have just been
+// built from a cache that holds every shape of the space fresh. It allocates
+// only when its tables grow.
+func (w *World) buildMirror() {
+	m := &w.mirror
+	m.built = false
+	sp := w.space
+	if sp == nil || !w.idx.built {
+		return
+	}
+	m.nx, m.ny = sp.WidthInCells(), sp.HeightInCells()
+	cells := m.nx * m.ny
+	m.start = grow(m.start, cells+1)
+	total := 0
+	for y := range m.ny {
+		for x := range m.nx {
+			m.start[y*m.nx+x] = int32(total)
+			total += len(sp.Cell(x, y).Shapes)
+		}
+	}
+	m.start[cells] = int32(total)
+	if cap(m.items) < total {
+		m.items = make([]mirrorShape, total, total+total/4)
+	}
+	m.items = m.items[:total]
+	k := 0
+	for y := range m.ny {
+		for x := range m.nx {
+			for _, s := range sp.Cell(x, y).Shapes {
+				m.items[k] = w.mirrorOf(s)
+				k++
+			}
+		}
+	}
+	m.built = true
+}
+
+// mirrorOf returns the mirror record of s: the transform the index holds
+// its geometry for (not the live one), or indexed false if the index does
+// not hold it.
+func (w *World) mirrorOf(s resolv.IShape) mirrorShape {
+	var r mirrorShape
+	switch sh := s.(type) {
+	case *resolv.ConvexPolygon:
+		r.poly = sh
+	case *resolv.Circle:
+		r.circle = sh
+	default:
+		return r // never clean: such shapes are always tested by gridCast
+	}
+	id := s.ID()
+	k := int(id - w.idBase)
+	if id < w.idBase || k >= len(w.slot) {
+		return r
+	}
+	ei := w.slot[k]
+	if ei < 0 || int(ei) >= len(w.idx.hot) || !w.idx.hot[ei].indexed {
+		return r
+	}
+	e := &w.entries[ei]
+	if e.shape != s {
+		return r
+	}
+	r.indexed = true
+	r.pos, r.scale, r.rot, r.n, r.closed = e.pos, e.scale, e.rot, int32(e.vCount), w.idx.hot[ei].closed
+	if e.circle != nil {
+		r.scale = resolv.Vector{X: e.radius}
+	}
+	return r
+}
+
+// cellClean reports whether resolv cell (x, y) lists the shapes of its
+// mirror, in order, each with its mirrored transform and held by the index.
+func (w *World) cellClean(x, y int) bool {
+	m := &w.mirror
+	cell := w.space.Cell(x, y)
+	if cell == nil {
+		return false
+	}
+	c := y*m.nx + x
+	mm := m.items[m.start[c]:m.start[c+1]]
+	live := cell.Shapes
+	if len(live) != len(mm) {
+		return false
+	}
+	for i, s := range live {
+		r := &mm[i]
+		switch sh := s.(type) {
+		case *resolv.ConvexPolygon:
+			if sh != r.poly || !r.indexed || sh.Position() != r.pos || sh.Rotation() != r.rot ||
+				sh.Scale() != r.scale || len(sh.Points) != int(r.n) || sh.Closed != r.closed {
+				return false
+			}
+		case *resolv.Circle:
+			if sh != r.circle || !r.indexed || sh.Position() != r.pos || sh.Radius() != r.scale.X {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// verifiedCast answers b's segment from the index and reports whether the
+// answer is proven exact for the live space (see the top of this file); if
+// not, b holds garbage and the caller must start again.
+func (w *World) verifiedCast(b *best) bool {
+	sp := w.space
+	m := &w.mirror
+	nx, ny := m.nx, m.ny
+	if sp.WidthInCells() != nx || sp.HeightInCells() != ny {
+		return false
+	}
+	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
+	gw, gh := float64(nx)*cw, float64(ny)*ch
+	px, py, dx, dy := b.px, b.py, b.dx, b.dy
+	if qx, qy := px+dx, py+dy; !(px >= 0 && px <= gw && py >= 0 && py <= gh && qx >= 0 && qx <= gw && qy >= 0 && qy <= gh) {
+		return false
+	}
+	// The cell of the start first: every ray needs it, and a ray starting
+	// among changed shapes then falls back without walking the index.
+	ix := clampInt(int(px/cw), 0, nx-1)
+	iy := clampInt(int(py/ch), 0, ny-1)
+	if !w.cellClean(ix, iy) {
+		return false
+	}
+	w.indexCast(b)
+	if b.viaIndex && !w.acceptIndexHit(b) {
+		// The nearest crossing belongs to a shape the filter rejects:
+		// walk again, checking every crossing.
+		*b = best{t: math.Inf(1), entry: -1, px: px, py: py, dx: dx, dy: dy, idx: b.idx, idy: b.idy,
+			req: b.req, excl: b.excl, eager: true}
+		w.indexCast(b)
+	}
+	tEnd := 1.0
+	if b.found {
+		// A hit on a cell boundary belongs to the cells on both sides (a
+		// shape whose box starts there is listed only beyond it), and the
+		// boundaries' t are rounded: walk a little past it.
+		tEnd = b.t + 1e-9
+	}
+	// Walk resolv's cells from the start up to the cell of tEnd (those
+	// entered at t <= tEnd).
+	stepX, stepY := 0, 0
+	tMaxX, tMaxY := 2.0, 2.0
+	tDeltaX, tDeltaY := 0.0, 0.0
+	if dx > 0 {
+		stepX, tDeltaX = 1, cw*b.idx
+		tMaxX = (float64(ix+1)*cw - px) * b.idx
+	} else if dx < 0 {
+		stepX, tDeltaX = -1, -cw*b.idx
+		tMaxX = (float64(ix)*cw - px) * b.idx
+	}
+	if dy > 0 {
+		stepY, tDeltaY = 1, ch*b.idy
+		tMaxY = (float64(iy+1)*ch - py) * b.idy
+	} else if dy < 0 {
+		stepY, tDeltaY = -1, -ch*b.idy
+		tMaxY = (float64(iy)*ch - py) * b.idy
+	}
+	for first, guard := true, nx+ny+2; guard > 0; first, guard = false, guard-1 {
+		if !first && !w.cellClean(ix, iy) {
+			return false
+		}
+		next := min(tMaxX, tMaxY)
+		if next > tEnd {
+			return true
+		}
+		if tMaxX < tMaxY {
+			ix += stepX
+			tMaxX += tDeltaX
+			if ix < 0 || ix >= nx {
+				return true
+			}
+		} else {
+			iy += stepY
+			tMaxY += tDeltaY
+			if iy < 0 || iy >= ny {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,215 @@
+package terrain_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/ikanim/kit/terrain"
+	"github.com/solarlune/resolv"
+)
+
+// verifiedShare is the share of rays a default World answers from its
+// verified index rather than by walking resolv's cells.
+func verifiedShare(w *terrain.World, rays [][2]mgl64.Vec2) float64 {
+	n := 0
+	for _, r := range rays {
+		if w.CastVerified(r[0], r[1], w.Filter) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(rays))
+}
+
+// A default World answers from its index every ray that stays inside
+// resolv's cells, and each answer is the one of the walk of resolv's cells
+// (held to resolv.LineTest by the oracle tests), on overlapping polygons of
+// both windings and circles, in small, grown and dense worlds.
+func TestDefaultIndexMatchesUnindexed(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		w := terrain.Wrap(randomTerrain(seed, 600, true))
+		rays := mixedRays(seed, 6000, 1280, 720)
+		compareWorlds(t, "randomTerrain", w, w, rays)
+		if s := verifiedShare(w, footRays()); s != 1 {
+			t.Errorf("seed %d: %.3f of the foot rays verified, want all", seed, s)
+		}
+	}
+	grown := terrain.Wrap(grownTerrain(5, 4, 64))
+	compareWorlds(t, "grown", grown, grown, mixedRays(5, 4000, 4*1280, 4*720))
+	// In a dense world every point lies near dozens of edges: an index that
+	// lost any of them would answer a farther crossing or miss.
+	dense := terrain.Wrap(denseTerrain(6, 20000))
+	compareWorlds(t, "dense", dense, dense, mixedRays(6, 2000, 1280, 720))
+	compareWorlds(t, "dense foot", dense, dense, footRays())
+	if s := verifiedShare(dense, footRays()); s != 1 {
+		t.Errorf("dense: %.3f of the foot rays verified, want all", s)
+	}
+}
+
+// Every change a game can make to the space behind a default World's back,
+// without Sync, is seen by the very next query: moves (also within the same
+// resolv cells, where the cells' lists do not change), rotations, scales,
+// circle radii, opening a polygon, removals and additions. Rays through
+// changed cells fall back to the walk of resolv's cells; the others keep
+// the index. After Sync the index covers all of them again.
+func TestDefaultIndexSeesChangesAtOnce(t *testing.T) {
+	space := randomTerrain(41, 600, true)
+	w := terrain.Wrap(space)
+	rays := mixedRays(41, 4000, 1280, 720)
+	rng := rand.New(rand.NewPCG(41, 42))
+	for frame := range 6 {
+		shapes := space.Shapes()
+		for i, s := range shapes {
+			if i%9 != frame%9 {
+				continue
+			}
+			switch sh := s.(type) {
+			case *resolv.ConvexPolygon:
+				switch i % 4 {
+				case 0:
+					sh.Move(rng.Float64()*40-20, rng.Float64()*40-20)
+				case 1:
+					sh.Rotate(rng.Float64() - 0.5)
+				case 2:
+					sh.SetScale(0.5+rng.Float64(), 0.5+rng.Float64())
+				default:
+					sh.Closed = !sh.Closed
+				}
+			case *resolv.Circle:
+				sh.SetRadius(sh.Radius() * (0.5 + rng.Float64()))
+			}
+		}
+		space.Remove(shapes[frame*11])
+		space.Add(resolv.NewRectangle(rng.Float64()*1280, rng.Float64()*720, 90, 25))
+		compareWorlds(t, "changed, before Sync", w, w, rays)
+		if s := verifiedShare(w, rays); s < 0.05 || s > 0.95 {
+			t.Errorf("frame %d: %.3f of the rays verified before Sync, want some but not all", frame, s)
+		}
+		w.Sync()
+		compareWorlds(t, "after Sync", w, w, rays)
+	}
+}
+
+// A shape that moves a little, staying in the same resolv cells as the last
+// shape of each of their lists, leaves resolv's lists exactly as they were:
+// the index still sees the move at once, from the shape's transform.
+func TestDefaultIndexSeesMovesWithinCells(t *testing.T) {
+	w, err := terrain.New(640, 480)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.AddBox(0, 400, 640, 80, 0)
+	for i := range 600 { // enough shapes for an index, away from the box
+		w.AddBox(400+float64(i%30)*8, 200+float64(i/30)*8, 4, 4, 0)
+	}
+	box, _ := w.AddBox(100, 100, 20, 10, 0) // within cells x 3, y 3
+	w.Sync()
+	if !w.CastVerified(mgl64.Vec2{110, 0}, mgl64.Vec2{110, 470}, w.Filter) {
+		t.Fatalf("the index does not answer the ray onto the box")
+	}
+	for i := range 5 {
+		want := 100 + float64(i)*0.5
+		if h := w.SurfaceBelow(110, 0, 470); !h.OK || h.Point[1] != want || h.Shape != box {
+			t.Fatalf("step %d: %+v, want the box at y=%v", i, h, want)
+		}
+		box.Move(0, 0.5)
+	}
+	box.SetPosition(300, 300)
+	if h := w.SurfaceBelow(110, 0, 470); !h.OK || h.Point[1] != 400 {
+		t.Errorf("box moved away: %+v, want the floor at y=400", h)
+	}
+	w.Space().Remove(box)
+	if h := w.SurfaceBelow(310, 0, 470); !h.OK || h.Point[1] != 400 {
+		t.Errorf("box removed: %+v, want the floor at y=400", h)
+	}
+	if a := testing.AllocsPerRun(100, func() { w.SurfaceBelow(110, 0, 470) }); a != 0 {
+		t.Errorf("queries allocate %v times, want 0", a)
+	}
+}
+
+// Moving a shape and back, or removing and adding it again, changes only the
+// order of resolv's lists: rays through those cells fall back (exact) until
+// Refresh mirrors the new order.
+func TestDefaultIndexSyncReorders(t *testing.T) {
+	space := randomTerrain(51, 600, false)
+	w := terrain.Wrap(space)
+	rays := footRays()
+	shapes := space.Shapes()
+	for _, s := range shapes[40:60] {
+		s.Move(1, 0)
+		s.Move(-1, 0)
+	}
+	space.Remove(shapes[70])
+	space.Add(shapes[70])
+	if s := verifiedShare(w, rays); s == 1 {
+		t.Fatalf("reordered cells: all rays verified, want some fallbacks")
+	}
+	compareWorlds(t, "reordered", w, w, rays)
+	w.Refresh()
+	if s := verifiedShare(w, rays); s != 1 {
+		t.Errorf("after Refresh: %.3f of the rays verified, want all", s)
+	}
+	compareWorlds(t, "after Refresh", w, w, rays)
+}
+
+// WithoutIndex makes a World that never builds the index and answers as
+// the walk of resolv's cells.
+func TestWithoutIndex(t *testing.T) {
+	space := randomTerrain(61, 600, true)
+	w := terrain.Wrap(space, terrain.WithoutIndex())
+	w.Sync()
+	if c, _, _ := w.IndexStats(); c != 0 {
+		t.Errorf("WithoutIndex: index of cell %v", c)
+	}
+	rays := mixedRays(61, 2000, 1280, 720)
+	if s := verifiedShare(w, rays); s != 0 {
+		t.Errorf("WithoutIndex: %.3f of the rays verified, want none", s)
+	}
+	for _, r := range rays {
+		if g, u := w.Cast(r[0], r[1]), w.CastUnindexed(r[0], r[1], w.Filter); g != u {
+			t.Fatalf("ray %v->%v: %+v, want %+v", r[0], r[1], g, u)
+		}
+	}
+	if c, _, _ := terrain.Wrap(space, terrain.WithoutIndex(), terrain.WithExplicitSync()).IndexStats(); c == 0 {
+		t.Errorf("WithExplicitSync with WithoutIndex: no index")
+	}
+}
+
+// Tag changes apply at once on the default World's index, and filters give
+// the walk of resolv's cells' answers.
+func TestDefaultIndexFilters(t *testing.T) {
+	space := randomTerrain(21, 600, true)
+	const red = resolv.Tags(1 << 3)
+	for i, s := range space.Shapes() {
+		switch i % 4 {
+		case 1:
+			s.Tags().Set(red)
+		case 2:
+			s.Tags().Set(terrain.TagTrigger)
+		}
+	}
+	w := terrain.Wrap(space)
+	if s := verifiedShare(w, footRays()); s < 0.5 {
+		t.Fatalf("%.3f of the foot rays verified: the test proves little", s)
+	}
+	rays := mixedRays(21, 3000, 1280, 720)
+	for fi, f := range []terrain.Filter{{}, {Require: red}, {Exclude: red}, {IncludeTriggers: true}} {
+		for _, r := range rays {
+			g, u := w.CastFiltered(r[0], r[1], f), w.CastUnindexed(r[0], r[1], f)
+			if ok, _ := agree(g, u, r, mgl64.Vec2{}, mgl64.Vec2{1280, 720}); !ok {
+				t.Fatalf("filter %d: ray %v->%v:\n got  %+v\n want %+v", fi, r[0], r[1], g, u)
+			}
+		}
+	}
+	box, _ := w.AddBox(600, 100, 50, 50, 0)
+	w.Sync()
+	box.Tags().Set(terrain.TagTrigger)
+	if h := w.SurfaceBelow(625, 90, 140); h.OK && h.Shape == box {
+		t.Errorf("box made a trigger: hit, want it skipped at once")
+	}
+	box.Tags().Unset(terrain.TagTrigger)
+	if h := w.SurfaceBelow(625, 90, 140); !h.OK || h.Shape != box || math.Abs(h.Point[1]-100) > 0 {
+		t.Errorf("box no longer a trigger: %+v, want it hit at once", h)
+	}
+}
