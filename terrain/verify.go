@@ -45,6 +45,7 @@ type cellMirror struct {
 	nx, ny int     // resolv's cells at the build
 	start  []int32 // len nx*ny+1
 	items  []mirrorShape
+	listed []bool // per idx.hot slot: the shape is listed in some cell
 }
 
 // mirrorShape is one shape listed in a resolv cell, with the transform the
@@ -57,7 +58,8 @@ type mirrorShape struct {
 	rot     float64
 	n       int32 // len(Points)
 	closed  bool
-	indexed bool // the index holds this geometry
+	indexed bool  // the index held this geometry at the build
+	entry   int32 // the shape's entry (its idx.hot slot) when indexed
 }
 
 // buildMirror copies resolv's cell lists. The index must have just been
@@ -85,13 +87,30 @@ func (w *World) buildMirror() {
 		m.items = make([]mirrorShape, total, total+total/4)
 	}
 	m.items = m.items[:total]
+	if cap(m.listed) < len(w.idx.hot) {
+		m.listed = make([]bool, len(w.idx.hot))
+	}
+	m.listed = m.listed[:len(w.idx.hot)]
+	clear(m.listed)
 	k := 0
 	for y := range m.ny {
 		for x := range m.nx {
 			for _, s := range sp.Cell(x, y).Shapes {
-				m.items[k] = w.mirrorOf(s)
+				r := w.mirrorOf(s)
+				if r.indexed {
+					m.listed[r.entry] = true
+				}
+				m.items[k] = r
 				k++
 			}
+		}
+	}
+	// A shape resolv lists in no cell (one lying exactly on the space's
+	// far edge, or added twice and removed once) is never met by the walk
+	// of resolv's cells: the index must not meet it either.
+	for ei := range w.idx.hot {
+		if !m.listed[ei] {
+			w.idx.hot[ei].indexed = false
 		}
 	}
 	m.built = true
@@ -123,7 +142,7 @@ func (w *World) mirrorOf(s resolv.IShape) mirrorShape {
 	if e.shape != s {
 		return r
 	}
-	r.indexed = true
+	r.indexed, r.entry = true, ei
 	r.pos, r.scale, r.rot, r.n, r.closed = e.pos, e.scale, e.rot, int32(e.vCount), w.idx.hot[ei].closed
 	if e.circle != nil {
 		r.scale = resolv.Vector{X: e.radius}
@@ -149,12 +168,12 @@ func (w *World) cellClean(x, y int) bool {
 		r := &mm[i]
 		switch sh := s.(type) {
 		case *resolv.ConvexPolygon:
-			if sh != r.poly || !r.indexed || sh.Position() != r.pos || sh.Rotation() != r.rot ||
+			if sh != r.poly || !r.indexed || !w.idx.hot[r.entry].indexed || sh.Position() != r.pos || sh.Rotation() != r.rot ||
 				sh.Scale() != r.scale || len(sh.Points) != int(r.n) || sh.Closed != r.closed {
 				return false
 			}
 		case *resolv.Circle:
-			if sh != r.circle || !r.indexed || sh.Position() != r.pos || sh.Radius() != r.scale.X {
+			if sh != r.circle || !r.indexed || !w.idx.hot[r.entry].indexed || sh.Position() != r.pos || sh.Radius() != r.scale.X {
 				return false
 			}
 		default:

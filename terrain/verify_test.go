@@ -213,3 +213,86 @@ func TestDefaultIndexFilters(t *testing.T) {
 		t.Errorf("box no longer a trigger: %+v, want it hit at once", h)
 	}
 }
+
+// boxGrid600 is a default World of 600 16 px boxes 64 px apart (indexed),
+// and its boxes.
+func boxGrid600(t *testing.T) (*terrain.World, []*resolv.ConvexPolygon) {
+	t.Helper()
+	w, err := terrain.New(1600, 1600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boxes []*resolv.ConvexPolygon
+	for i := 0; i < 600; i++ {
+		b, err := w.AddBox(float64(i%25)*64+8, float64(i/25)*64+8, 16, 16, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boxes = append(boxes, b)
+	}
+	w.Refresh()
+	return w, boxes
+}
+
+// A shape moved, synced (Draw syncs too) and moved back exactly where it
+// was at the index build is still hit: the index's mirror of resolv's
+// cells looked clean again while the index had let go of the shape's
+// edges, and rays went through it until Refresh (a new user's trial: a
+// platform patrolling 10 px and back let feet fall through it each time
+// it passed its start).
+func TestDefaultIndexShapeMovedBack(t *testing.T) {
+	w, boxes := boxGrid600(t)
+	boxes[0].Move(5, 0)
+	w.Sync()
+	boxes[0].Move(-5, 0)
+	h := w.Cast(mgl64.Vec2{0, 16}, mgl64.Vec2{60, 16})
+	if !h.OK || h.Point != (mgl64.Vec2{8, 16}) || h.Normal != (mgl64.Vec2{-1, 0}) {
+		t.Errorf("after a move, Sync and the move back: %+v, want a hit at (8, 16) with normal (-1, 0)", h)
+	}
+	// A platform patrolling 10 px right and back, Sync every frame, a foot
+	// ray down onto it every frame.
+	w2, boxes2 := boxGrid600(t)
+	p := boxes2[30] // at (8+5*64, 8+1*64)
+	for f := 0; f < 60; f++ {
+		dx := 1.0
+		if (f/10)%2 == 1 {
+			dx = -1
+		}
+		p.Move(dx, 0)
+		w2.Sync()
+		x := p.Position().X + 8
+		if h := w2.Cast(mgl64.Vec2{x, 40}, mgl64.Vec2{x, 100}); !h.OK || math.Abs(h.Point[1]-72) > 1e-9 {
+			t.Fatalf("frame %d: a foot ray onto the patrolling platform at x %.0f: %+v, want a hit at y 72", f, x, h)
+		}
+	}
+}
+
+// Shapes resolv lists in no cell (lying exactly on the space's far edge,
+// or added twice and removed once) are not hit, as the walk of resolv's
+// cells does not meet them.
+func TestDefaultIndexShapesInNoCell(t *testing.T) {
+	w, _ := boxGrid600(t)
+	if _, err := w.AddBox(1600, 0, 32, 1600, 0); err != nil {
+		t.Fatal(err)
+	}
+	w.Refresh()
+	ref := terrain.Wrap(w.Space(), terrain.WithoutIndex())
+	for _, r := range [][2]mgl64.Vec2{{{1590, 4}, {1600, 4}}, {{1590, 40}, {1600, 40}}} {
+		if got, want := w.Cast(r[0], r[1]), ref.Cast(r[0], r[1]); got != want {
+			t.Errorf("ray %v: %+v, want the unindexed %+v", r, got, want)
+		}
+	}
+	w2, _ := boxGrid600(t)
+	sp := w2.Space()
+	b := resolv.NewRectangleFromTopLeft(40, 100, 10, 10)
+	sp.Add(b)
+	sp.Add(b)
+	w2.Refresh()
+	sp.Remove(b)
+	w2.Refresh()
+	ref2 := terrain.Wrap(sp, terrain.WithoutIndex())
+	r := [2]mgl64.Vec2{{30, 105}, {60, 105}}
+	if got, want := w2.Cast(r[0], r[1]), ref2.Cast(r[0], r[1]); got != want {
+		t.Errorf("a shape added twice and removed once: %+v, want the unindexed %+v", got, want)
+	}
+}
