@@ -64,6 +64,7 @@ func (w *World) sync(e *shapeEntry, force bool) {
 	w.idxStale = true
 	if int(e.self) < len(w.idx.hot) {
 		w.idx.hot[e.self].indexed = false
+		w.mirror.forget(e.self)
 	}
 	if w.explicit && !e.pending {
 		e.pending = true

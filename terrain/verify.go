@@ -46,6 +46,25 @@ type cellMirror struct {
 	start  []int32 // len nx*ny+1
 	items  []mirrorShape
 	listed []bool // per idx.hot slot: the shape is listed in some cell
+	// byEntry lists, per idx.hot slot, the items that mirror its shape
+	// (items byEntry[entryStart[e]:entryStart[e+1]]), so a shape the
+	// index lets go of (World.sync) can mark them unclean at once.
+	entryStart []int32
+	byEntry    []int32
+	fill       []int32 // scratch of buildMirror
+}
+
+// forget marks every mirror record of entry e as not held by the index:
+// a cell that lists the shape is not clean, even if the shape comes back
+// to the transform the index was built with (it was invisible to rays
+// then: the index had let go of its edges).
+func (m *cellMirror) forget(e int32) {
+	if !m.built || int(e)+1 >= len(m.entryStart) {
+		return
+	}
+	for _, k := range m.byEntry[m.entryStart[e]:m.entryStart[e+1]] {
+		m.items[k].indexed = false
+	}
 }
 
 // mirrorShape is one shape listed in a resolv cell, with the transform the
@@ -113,7 +132,35 @@ func (w *World) buildMirror() {
 			w.idx.hot[ei].indexed = false
 		}
 	}
+	// The items of each entry (a counting sort by entry).
+	n := len(w.idx.hot)
+	m.entryStart = grow(m.entryStart, n+1)
+	clear(m.entryStart)
+	for i := range m.items {
+		if r := &m.items[i]; r.indexed {
+			m.entryStart[r.entry+1]++
+		}
+	}
+	for e := 0; e < n; e++ {
+		m.entryStart[e+1] += m.entryStart[e]
+	}
+	m.byEntry = grow(m.byEntry, int(m.entryStart[n]))
+	fill := m.listedFill(n)
+	for i := range m.items {
+		if r := &m.items[i]; r.indexed {
+			m.byEntry[fill[r.entry]] = int32(i)
+			fill[r.entry]++
+		}
+	}
 	m.built = true
+}
+
+// listedFill returns the fill positions of byEntry's rows (a copy of
+// entryStart's first n values, in scratch the mirror keeps).
+func (m *cellMirror) listedFill(n int) []int32 {
+	m.fill = grow(m.fill, n)
+	copy(m.fill, m.entryStart[:n])
+	return m.fill
 }
 
 // mirrorOf returns the mirror record of s: the transform the index holds
@@ -168,12 +215,12 @@ func (w *World) cellClean(x, y int) bool {
 		r := &mm[i]
 		switch sh := s.(type) {
 		case *resolv.ConvexPolygon:
-			if sh != r.poly || !r.indexed || !w.idx.hot[r.entry].indexed || sh.Position() != r.pos || sh.Rotation() != r.rot ||
+			if sh != r.poly || !r.indexed || sh.Position() != r.pos || sh.Rotation() != r.rot ||
 				sh.Scale() != r.scale || len(sh.Points) != int(r.n) || sh.Closed != r.closed {
 				return false
 			}
 		case *resolv.Circle:
-			if sh != r.circle || !r.indexed || !w.idx.hot[r.entry].indexed || sh.Position() != r.pos || sh.Radius() != r.scale.X {
+			if sh != r.circle || !r.indexed || sh.Position() != r.pos || sh.Radius() != r.scale.X {
 				return false
 			}
 		default:
