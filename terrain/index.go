@@ -321,25 +321,8 @@ func (w *World) indexCast(b *best) {
 	sx, sy := px+t0*dx-ix.ox, py+t0*dy-ix.oy
 	cx := clampInt(int(math.Floor(sx*ix.inv)), 0, ix.nx-1)
 	cy := clampInt(int(math.Floor(sy*ix.inv)), 0, ix.ny-1)
-	stepX, stepY := 0, 0
-	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
-	tDeltaX, tDeltaY := math.Inf(1), math.Inf(1)
-	cw := ix.cell
-	rx, ry := px-ix.ox, py-ix.oy
-	if dx > 0 {
-		stepX, tDeltaX = 1, cw*b.idx
-		tMaxX = (float64(cx+1)*cw - rx) * b.idx
-	} else if dx < 0 {
-		stepX, tDeltaX = -1, -cw*b.idx
-		tMaxX = (float64(cx)*cw - rx) * b.idx
-	}
-	if dy > 0 {
-		stepY, tDeltaY = 1, cw*b.idy
-		tMaxY = (float64(cy+1)*cw - ry) * b.idy
-	} else if dy < 0 {
-		stepY, tDeltaY = -1, -cw*b.idy
-		tMaxY = (float64(cy)*cw - ry) * b.idy
-	}
+	stepX, tMaxX, tDeltaX := gridAxis(dx, px-ix.ox, ix.cell, b.idx, cx)
+	stepY, tMaxY, tDeltaY := gridAxis(dy, py-ix.oy, ix.cell, b.idy, cy)
 	start, items := ix.start, ix.items
 	edges := ix.edges
 	for guard := ix.nx + ix.ny + 2; guard > 0; guard-- {

@@ -224,23 +224,8 @@ func (w *World) gridCast(b *best) bool {
 	sx, sy := px+t0*dx, py+t0*dy
 	ix := clampInt(int(math.Floor(sx/cw)), 0, nx-1)
 	iy := clampInt(int(math.Floor(sy/ch)), 0, ny-1)
-	stepX, stepY := 0, 0
-	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
-	tDeltaX, tDeltaY := math.Inf(1), math.Inf(1)
-	if dx > 0 {
-		stepX, tDeltaX = 1, cw*b.idx
-		tMaxX = (float64(ix+1)*cw - px) * b.idx
-	} else if dx < 0 {
-		stepX, tDeltaX = -1, -cw*b.idx
-		tMaxX = (float64(ix)*cw - px) * b.idx
-	}
-	if dy > 0 {
-		stepY, tDeltaY = 1, ch*b.idy
-		tMaxY = (float64(iy+1)*ch - py) * b.idy
-	} else if dy < 0 {
-		stepY, tDeltaY = -1, -ch*b.idy
-		tMaxY = (float64(iy)*ch - py) * b.idy
-	}
+	stepX, tMaxX, tDeltaX := gridAxis(dx, px, cw, b.idx, ix)
+	stepY, tMaxY, tDeltaY := gridAxis(dy, py, ch, b.idy, iy)
 
 	for guard := nx + ny + 2; guard > 0; guard-- {
 		if cell := sp.Cell(ix, iy); cell != nil {
@@ -600,4 +585,19 @@ func clampInt(v, lo, hi int) int {
 
 func finite(x float64) bool {
 	return !math.IsNaN(x) && !math.IsInf(x, 0)
+}
+
+// gridAxis starts a grid walk (Amanatides-Woo) along one axis: a segment
+// with direction component d (inv = 1/d) from coordinate p, in cell i of
+// cells size wide, steps by step cells, reaches its next cell boundary at
+// t = tMax and the ones after every tDelta. A segment that does not move
+// along the axis never steps (tMax and tDelta infinite).
+func gridAxis(d, p, size, inv float64, i int) (step int, tMax, tDelta float64) {
+	switch {
+	case d > 0:
+		return 1, (float64(i+1)*size - p) * inv, size * inv
+	case d < 0:
+		return -1, (float64(i)*size - p) * inv, -size * inv
+	}
+	return 0, math.Inf(1), math.Inf(1)
 }

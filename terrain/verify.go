@@ -270,23 +270,8 @@ func (w *World) verifiedCast(b *best) bool {
 	}
 	// Walk resolv's cells from the start up to the cell of tEnd (those
 	// entered at t <= tEnd).
-	stepX, stepY := 0, 0
-	tMaxX, tMaxY := 2.0, 2.0
-	tDeltaX, tDeltaY := 0.0, 0.0
-	if dx > 0 {
-		stepX, tDeltaX = 1, cw*b.idx
-		tMaxX = (float64(ix+1)*cw - px) * b.idx
-	} else if dx < 0 {
-		stepX, tDeltaX = -1, -cw*b.idx
-		tMaxX = (float64(ix)*cw - px) * b.idx
-	}
-	if dy > 0 {
-		stepY, tDeltaY = 1, ch*b.idy
-		tMaxY = (float64(iy+1)*ch - py) * b.idy
-	} else if dy < 0 {
-		stepY, tDeltaY = -1, -ch*b.idy
-		tMaxY = (float64(iy)*ch - py) * b.idy
-	}
+	stepX, tMaxX, tDeltaX := gridAxis(dx, px, cw, b.idx, ix)
+	stepY, tMaxY, tDeltaY := gridAxis(dy, py, ch, b.idy, iy)
 	for first, guard := true, nx+ny+2; guard > 0; first, guard = false, guard-1 {
 		if !first && !w.cellClean(ix, iy) {
 			return false
