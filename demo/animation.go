@@ -20,6 +20,7 @@ var (
 	animWave   = binding{keys: []ebiten.Key{ebiten.KeyV}, label: "V", does: "wave: a second track masked to the near arm"}
 	animLever  = binding{keys: []ebiten.Key{ebiten.KeyU}, label: "U", does: "pull the lever: world-space keyed IK (walks there first)"}
 	animWind   = binding{keys: []ebiten.Key{ebiten.KeyW}, label: "W", does: "gusts on the scarf and tail on/off (a breeze stays)"}
+	animLock   = binding{keys: []ebiten.Key{ebiten.KeyJ}, label: "J", does: "foot lock on/off (Grounder.FreeFeet): off, the planted feet slide with the blend"}
 	animReach  = binding{mouse: "move", label: "mouse, touch", does: "the far arm reaches for the pointer, stretching (LimbDef.Stretch)"}
 )
 
@@ -27,7 +28,7 @@ func init() {
 	registerScene(sceneInfo{
 		Name:    "animation",
 		Summary: "the animation layer: blend, crossfades, layers, keyed IK, springs, stretch",
-		Keys:    []*binding{&keyMove, &animSpeed, &animStrike, &animWave, &animLever, &animWind, &animReach},
+		Keys:    []*binding{&keyMove, &animSpeed, &animStrike, &animWave, &animLever, &animWind, &animLock, &animReach},
 		New:     newAnimationView,
 	})
 }
@@ -68,6 +69,8 @@ func (v *animationView) Update(ctx *Context) error {
 		s.PullLever()
 	case animWind.pressed():
 		s.Gusts = !s.Gusts
+	case animLock.pressed():
+		s.Grounder.FreeFeet = !s.Grounder.FreeFeet
 	}
 	for _, k := range animSpeed.keys {
 		if pressedOnce(k) {
@@ -149,14 +152,15 @@ func (v *animationView) Status() string {
 		who = fmt.Sprintf("you steer, top speed %.0f px/s (Up/Down)", s.TopSpeed)
 	}
 	m := s.Meter()
-	return fmt.Sprintf("%s   %v %.1f s   %.0f px/s: %s   lean %.2f   wave %s   wind %.0f   arm x%.2f   foot slip max %.2f px   transition pop max %.1f deg",
+	return fmt.Sprintf("%s   %v %.1f s   %.0f px/s: %s   lean %.2f   wave %s   wind %.0f   arm x%.2f   foot lock %s   foot slip max %.2f px   transition pop max %.1f deg",
 		who, a, t, math.Abs(s.Speed()), blend, s.LeanWeight(), onOff(s.Waving()), s.Wind(), s.Hero.BoneScale(s.Hero.Def().BoneIndex(ikanim.BoneUpperArmFar)),
-		m.FootSlipMax(), s.TransitionPopMaxDeg())
+		onOff(!s.Grounder.FreeFeet), m.FootSlipMax(), s.TransitionPopMaxDeg())
 }
 
 func (v *animationView) Panel(ui *debugui.Context) {
 	s := v.s
 	ui.Checkbox(&s.Gusts, "gusts (W)")
+	ui.Checkbox(&s.Grounder.FreeFeet, "free feet: no foot lock (J)")
 	ui.Text("player's top speed (px/s)")
 	ui.SliderF(&s.TopSpeed, 20, 200, 5, 0)
 	ui.Header("Springs", false, func() {

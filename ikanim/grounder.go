@@ -208,6 +208,20 @@ type Grounder struct {
 	// standing feet changes that way. OneRay casts its one ray every frame.
 	RecastPlanted bool
 
+	// FreeFeet turns foot locking off. By default, under any Source but a
+	// WalkCycle (clips, blends, AnimState), a foot is locked where it
+	// plants: while its animation keeps it planted its ankle stays at that
+	// place along the ground, world space, instead of sliding with
+	// whatever the clip, the blend and the game's speed make of the stance
+	// (see grounder_lock.go). A WalkCycle keeps its stance feet still by
+	// itself and is not locked.
+	FreeFeet bool
+	// MaxLockShift is how far a locked foot may be from where the
+	// animation puts it, px along forward (default 0.35 of the leg's
+	// thigh plus shin): beyond it the lock is dragged along and the foot
+	// slides rather than the leg stretching.
+	MaxLockShift float64
+
 	// DisableFeet turns foot placement off (the legs fade back to the
 	// animation); DisableBody turns the centroid off (the body offset fades
 	// back to 0).
@@ -280,6 +294,7 @@ type grounderLeg struct {
 	lag   float64
 	lastH float64 // last ground line height under the foot along up (world): frame's plus Offset
 	hold  footHold
+	lock  footLock // the foot lock (not under a WalkCycle; see grounder_lock.go)
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -378,6 +393,7 @@ func (g *Grounder) Update(dt float64) {
 		c := &leg.contact
 		c.Lift = lift
 		if !ok || g.DisableFeet {
+			g.unlock(leg)
 			all = false
 			leg.plan.on = false
 			c.Grounded, c.Planted = false, false
@@ -426,6 +442,9 @@ func (g *Grounder) Update(dt float64) {
 		leg.init = true
 		c.Grounded = true
 		c.Planted = lift <= planted
+		if g.locks(r, leg) {
+			g.lockPlaced(r, leg, c.Planted, r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset})))
+		}
 		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
 		leg.lastH = r.frame.toWorld(mgl64.Vec2{}).Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) + c.Offset
 		limb.Target = c.Target
@@ -635,6 +654,10 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		d := shiftSettleSpeed * dt
 		leg.shift = max(-d, min(d, 0-leg.shift)) + leg.shift
 		leg.shiftFrom, leg.land.on = leg.shift, false
+		return
+	}
+	if !r.airborne && g.locks(r, leg) {
+		g.lockShift(r, leg, dt)
 		return
 	}
 	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 || r.airborne {

@@ -273,6 +273,10 @@ func TestGrounderOnlyWhenIdleHoldsBody(t *testing.T) {
 	r, gr := groundedBiped(t, g, mgl64.Vec2{200, 300}, false)
 	r.Source = stanceSource()
 	gr.OnlyWhenIdle = true
+	// The standing pose glides along the floor (a carried character):
+	// with the feet locked they would trail behind and the legs' reach
+	// would lower the body; this test is about the centroid alone.
+	gr.FreeFeet = true
 	// Moving (idle derived from the motion): the game walks the character
 	// along the flat floor at 60 px/s, and the body holds. (Teleport marks
 	// the start, so the first frame already knows the motion.)

@@ -68,12 +68,14 @@ func TestAnimationSceneQuality(t *testing.T) {
 		if m.BendFlips() != 0 || m.NaNs() != 0 {
 			t.Errorf("%d TPS: bend flips %d, NaN %d; want 0, 0", tps, m.BendFlips(), m.NaNs())
 		}
-		// Foot slip: a planted foot holds still at a steady walk or run;
-		// starting and stopping blend toward the idle, whose feet stand
-		// together, and pull a planted foot in by up to ~9 px (this bound
-		// guards that figure; QUALITY.md's target is 0.5 px).
-		if f.slip > 12 {
-			t.Errorf("%d TPS: foot slip %.3f px, want <= 12", tps, f.slip)
+		// Foot slip: the Grounder locks planted feet (this Source is an
+		// AnimState, not a WalkCycle), so a stance holds still in the
+		// blends, speeding up and slowing down (8.4 px on 20 s at 60 TPS
+		// with FreeFeet); what is left is a foot dragged MaxLockShift
+		// behind as the hero sets off from standing, where the idle never
+		// lifts it (about 2.4 px; QUALITY.md's target is 0.5 px).
+		if f.slip > 3 {
+			t.Errorf("%d TPS: foot slip %.3f px, want <= 3", tps, f.slip)
 		}
 		// The same scene at every rate: per-frame pops scale with the
 		// frame, so compare their rates.
