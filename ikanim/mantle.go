@@ -72,16 +72,20 @@ const (
 // and leg limbs, so remove other controllers of those limbs (a Grounder) for
 // its duration. It does not allocate after Start.
 //
-// The wall under the edge is taken as vertical (along the rig's Up) and
-// the top as level: on a face leaning back from the edge (a slab of 15-20
-// degrees) the feet, kept Offset in front of the vertical line, go into
-// the rock, 20-36 px in a trial; mantle such walls from a climb that ends
-// on a steep part, or move the character yourself.
+// The top is taken as level. The face under the edge is measured at Start
+// when Ground is set (rays along forward every mantleFaceStep px down to
+// mantleFaceSamples of them): on a face leaning back from the edge (a slab)
+// the feet, knees and hips stay in front of the face as measured; without
+// Ground, or below the measured part, the face is taken as vertical (along
+// the rig's Up), and on a slab leaning back 15-20 degrees the feet then go
+// 10-17 px into the rock.
 type Mantler struct {
 	// Edge is the world point at the top of the wall's face.
 	Edge mgl64.Vec2
 	// CatchTime, HangTime: seconds to reach the hang from where the
-	// character is and to hang still (defaults 0.6 and 1).
+	// character is and to hang still (defaults 0.6 and 1; the default
+	// catch takes longer where a hand must travel further than
+	// mantleCatchSpeed, 120 px/s, covers in 0.6 s).
 	CatchTime, HangTime float64
 	// Stand is how far past the edge the character ends standing, px
 	// (default 18); Grip how far past it the hands grip (default 4); Back
@@ -91,10 +95,12 @@ type Mantler struct {
 	// move is under way, rad/s (default DefaultClimbTurnSpeed); the move
 	// sets them back to 0 when it is done.
 	TurnSpeed float64
-	// Ground, when set, is the floor below the edge: the body never goes
-	// below it (from a ledge lower than a hang, the character stays
-	// standing on the floor while it pulls up). Nil (the zero value): the
-	// move assumes a wall tall enough to hang from.
+	// Ground, when set, is the world below the edge (a *terrain.World):
+	// the body never goes below its floor (from a ledge lower than a hang,
+	// the character stays standing on the floor while it pulls up), and
+	// the face under the edge is measured, so the legs and hips stay in
+	// front of a face that leans back. Nil (the zero value): the move
+	// assumes a vertical wall tall enough to hang from.
 	Ground Ground
 
 	rig      *Rig
@@ -116,6 +122,11 @@ type Mantler struct {
 	// hookA0 is each hand's angle at Start (character frame) and hookD
 	// its turn to lie hooked over the top (hookRot).
 	hookA0, hookD [2]float64
+	// face is the wall's face under the edge as measured at Start
+	// (measureFace): face[k] is its x (edge frame) at the depth
+	// (k+1)*mantleFaceStep, for the first nFace depths.
+	face  [mantleFaceSamples]float64
+	nFace int
 }
 
 type mantleKey struct {
@@ -215,6 +226,7 @@ func (m *Mantler) Start() {
 			m.hookD[i] = hookTurn(m.hookA0[i])
 		}
 	}
+	m.measureFace(r)
 	grip := num.Or(m.Grip, DefaultMantleGrip)
 	m.plan(r, grip)
 	if low := -(DefaultClimbOffset + 3 + mantleArmMargin); low < grip && !m.armsClear(r) {
@@ -242,6 +254,12 @@ func (m *Mantler) Start() {
 // derivation above) for hands gripping grip px past the edge.
 func (m *Mantler) plan(r *Rig, grip float64) {
 	catch := num.Or(m.CatchTime, DefaultMantleCatch)
+	if !(m.CatchTime > 0) {
+		// The default catch takes longer from further away: no hand
+		// moves faster on average than mantleCatchSpeed, so the arms
+		// (turning at most TurnSpeed) keep to their paths.
+		catch = math.Max(catch, m.catchPath(r, grip)/mantleCatchSpeed)
+	}
 	hang := catch + num.Or(m.HangTime, DefaultMantleHang)
 	back := num.Or(m.Back, DefaultMantleBack)
 	stand := num.Or(m.Stand, DefaultMantleStand)
@@ -256,6 +274,26 @@ func (m *Mantler) plan(r *Rig, grip float64) {
 		return m.toEdge(r, r.ToWorld(r.end[bones[len(bones)-1]]))
 	}
 	oHang := mgl64.Vec2{grip - back - m.shoulder[0], dy - m.shoulder[1]}
+	if m.nFace > 0 {
+		// A face leaning back: the shoulders hang further back (and so
+		// higher, the arm's length fixed) until the hips are
+		// mantleBodyClear in front of it.
+		hipL := m.hipLocal(r)
+		for k := 0; k < 8; k++ {
+			h := oHang.Add(hipL)
+			over := h[0] - (m.faceAt(h[1]) - mantleBodyClear)
+			if over <= 0.01 {
+				break
+			}
+			b := math.Min(back+over, d-3)
+			if b <= back {
+				break
+			}
+			back = b
+			dy = math.Sqrt(math.Max(0, d*d-(back+3)*(back+3)))
+			oHang = mgl64.Vec2{grip - back - m.shoulder[0], dy - m.shoulder[1]}
+		}
+	}
 	floor := m.floor(r, oHang[0])
 	oHang[1] = math.Min(oHang[1], floor)
 	pull, knee, end := hang+1.0, hang+1.6, hang+2.6
@@ -263,7 +301,11 @@ func (m *Mantler) plan(r *Rig, grip float64) {
 	m.body.add(0, m.toEdge(r, r.Position))
 	m.body.add(catch, oHang)
 	m.body.add(hang, oHang)
-	m.body.add(pull, mgl64.Vec2{-12, math.Min(hip+8, floor)})
+	// Pulling up, the elbows come down to about an upper arm's length
+	// below the edge: on a face leaning back the body stays that much
+	// further back.
+	upper := m.def.bones[m.def.limbs[m.arms[0]].bones[0]].Length
+	m.body.add(pull, mgl64.Vec2{-12 + m.faceAt(upper), math.Min(hip+8, floor)})
 	m.body.add(knee, mgl64.Vec2{0, math.Min(36, floor)})
 	m.body.add(end, mgl64.Vec2{stand, 0})
 	for i, s := range [2]float64{3, -3} {
@@ -293,15 +335,16 @@ func (m *Mantler) plan(r *Rig, grip float64) {
 		*f = mantlePath{}
 		y := [2]float64{28, 22}[i]
 		f.add(0, local(li))
-		f.add(catch, mgl64.Vec2{-DefaultClimbOffset, oHang[1] - y})
-		f.add(hang, mgl64.Vec2{-DefaultClimbOffset, oHang[1] - y})
-		f.add(pull, mgl64.Vec2{-DefaultClimbOffset, math.Min(hip+8, floor) - y})
+		onFace := func(fy float64) mgl64.Vec2 { return mgl64.Vec2{m.faceAt(fy) - DefaultClimbOffset, fy} }
+		f.add(catch, onFace(oHang[1]-y))
+		f.add(hang, onFace(oHang[1]-y))
+		f.add(pull, onFace(math.Min(hip+8, floor)-y))
 		final := mgl64.Vec2{stand + m.feet[i][0], m.feet[i][1]}
 		if i == 0 {
 			f.add(hang+1.45, mgl64.Vec2{-8, -12})
 			f.add(hang+1.9, mgl64.Vec2{12, final[1]})
 		} else {
-			f.add(knee, mgl64.Vec2{-DefaultClimbOffset, math.Min(30, floor-DefaultAnkleHeight)})
+			f.add(knee, onFace(math.Min(30, floor-DefaultAnkleHeight)))
 			f.add(hang+2.2, mgl64.Vec2{-8, -12})
 		}
 		f.add(end, final)
@@ -316,6 +359,10 @@ const mantleFloorRay = 400.0
 // at least (at most half the hand).
 const mantleHookOverlap = 3.0
 
+// mantleLetGoClear is how far, px, above the top a letting-go hand past
+// the edge must be before its limb fades out to the animation.
+const mantleLetGoClear = 4.0
+
 // hookLift returns how far above its hook a hand passes on its way to the
 // grip: the hand bone's length, so a hand turning onto the top clears it.
 func hookLift(def *RigDef, li int) float64 {
@@ -329,9 +376,10 @@ func hookLift(def *RigDef, li int) float64 {
 // under the grip (armsClear).
 const mantleArmMargin = 0.25
 
-// armsClear reports whether, on the planned paths, both forearms and hands
-// stay mantleArmMargin px off the wall under the edge (the quadrant x > 0,
-// y > 0 of the edge frame) from the catch until the hands let go: the
+// armsClear reports whether, on the planned paths, both arms (upper arm,
+// forearm and hand) stay mantleArmMargin px off the wall under the edge (the
+// quadrant x > 0, y > 0 of the edge frame, or the measured face:
+// wallDepthPast) from the catch until the hands let go: the
 // shoulder follows the body's path at its animated place, the elbow is
 // placed by the law of cosines on the side the arm bent to last (a target
 // beyond reach straightens the arm toward it), and the hand bone lies
@@ -351,15 +399,15 @@ func (m *Mantler) armsClear(r *Rig) bool {
 			if l := w.Sub(s).Len(); l > a+b && l > 0 {
 				w = s.Add(w.Sub(s).Mul((a + b) / l))
 			}
-			// The forearm past the elbow: the elbow's own place comes
-			// from the body's path, which the grip cannot change.
+			// The upper arm and the forearm (the shoulder's own place
+			// comes from the body's path, which the grip cannot change).
 			e := middleJoint(s, w, a, b, side)
-			if cornerDepthPast(e, w) > -mantleArmMargin {
+			if m.wallDepthPast(s, e) > -mantleArmMargin || m.wallDepthPast(e, w) > -mantleArmMargin {
 				return false
 			}
 			if h := d.effector; h >= 0 {
 				// Hooked over the top (hookRot): along the edge frame's x.
-				if cornerDepthPast(w, w.Add(mgl64.Vec2{m.def.bones[h].Length, 0})) > -mantleArmMargin {
+				if m.wallDepthPast(w, w.Add(mgl64.Vec2{m.def.bones[h].Length, 0})) > -mantleArmMargin {
 					return false
 				}
 			}
@@ -427,13 +475,13 @@ func (m *Mantler) keepFoot(r *Rig, i, li int, p mgl64.Vec2, dt float64) mgl64.Ve
 	}
 	d := &r.def.limbs[li]
 	over := func(q mgl64.Vec2) mgl64.Vec2 { // the ankle over the corner and the toe off the face
-		if lim := -off + mantleOverSlope*math.Max(0, -q[1]-off); q[0] > lim {
+		if lim := m.faceAt(q[1]) - off + mantleOverSlope*math.Max(0, -q[1]-off); q[0] > lim {
 			q[0] = lim
 		}
 		if e := d.effector; e >= 0 {
 			w := math.Max(0, math.Min(1, q[1]/off+1))
 			tip := r.def.bones[e].Length * math.Cos(r.animAngle[e])
-			if short := q[0] + off + math.Max(0, tip); short > 0 && w > 0 {
+			if short := q[0] - m.faceAt(q[1]) + off + math.Max(0, tip); short > 0 && w > 0 {
 				q[0] -= w * short
 			}
 		}
@@ -448,11 +496,11 @@ func (m *Mantler) keepFoot(r *Rig, i, li int, p mgl64.Vec2, dt float64) mgl64.Ve
 		hip := m.toEdge(r, r.Position.Add(r.frame.dirToWorld(r.animStart[d.bones[0]].Add(r.BodyOffset))))
 		inside := func(dy float64) bool {
 			q := over(mgl64.Vec2{p[0], p[1] + dy})
-			if q[1] <= -off || q[0] > -off { // not on the face
+			if q[1] <= -off || q[0] > m.faceAt(q[1])-off { // not on the face
 				return false
 			}
 			k := middleJoint(hip, q, a, b, side)
-			return k[0] > -off && k[1] > -off
+			return k[0] > m.faceAt(k[1])-off && k[1] > -off
 		}
 		if side != 0 && a > 0 && b > 0 && inside(drop) {
 			lo, hi := drop, drop+a+b
@@ -549,8 +597,11 @@ func (m *Mantler) letGo(r *Rig, li int, grip mgl64.Vec2, el float64) (mgl64.Vec2
 		tip = mgl64.Vec2{cs, sn}.Mul(r.def.bones[e].Length)
 	}
 	clamped := false
-	if lo := -off - math.Max(0, tip[1]); math.Max(q[0], q[0]+tip[0]) > -off && q[1] > lo {
-		q[1], clamped = lo, true
+	if lo := -off - math.Max(0, tip[1]); math.Max(q[0], q[0]+tip[0]) > -off && q[1] > lo-mantleLetGoClear {
+		// Past the edge and not yet well above the top: held above
+		// it (and the limb kept on: fading out there from a held pose
+		// would swing the hand down through the top).
+		q[1], clamped = math.Min(q[1], lo), true
 	}
 	fade := d.FadeOut
 	if !(fade > 0) || !num.Finite(fade) {
@@ -558,6 +609,13 @@ func (m *Mantler) letGo(r *Rig, li int, grip mgl64.Vec2, el float64) (mgl64.Vec2
 	}
 	u := math.Min(1, math.Max(0, el/fade))
 	tgt := grip.Add(m.toWorld(r, q).Sub(grip).Mul(num.Smoothstep(u)))
+	// On its way the target passes above the corner, not through it:
+	// while the wrist or the hand bone's tip lies past the face, the
+	// target stays as high above the top as the place q is held at.
+	if te, lo := m.toEdge(r, tgt), -off-math.Max(0, tip[1]); te[1] > lo && math.Max(te[0], te[0]+tip[0]) > m.faceAt(math.Max(te[1], te[1]+tip[1]))-off {
+		te[1] = lo
+		tgt = m.toWorld(r, te)
+	}
 	if u >= 1 && !clamped {
 		return tgt, 0
 	}

@@ -97,9 +97,10 @@ func TestClimbSceneQuality(t *testing.T) {
 			// point them into it (hookTurn): 0.75 px; each hand at least
 			// 3 px over the top and passing above its hook on the way
 			// there: 0.58 px (the far elbow passing the face as the body
-			// pulls up).
-			if p := s.LimbPenetration(ClimbMantle); p > 1 {
-				t.Errorf("60 TPS: limb penetration while mantling %.2f px, want <= 1 (target 0.5)", p)
+			// pulls up); the grip planned so the upper arms clear the
+			// corner too: 0.00 px.
+			if p := s.LimbPenetration(ClimbMantle); p > 0.5 {
+				t.Errorf("60 TPS: limb penetration while mantling %.2f px, want <= 0.5", p)
 			}
 		}
 		if m.NaNs() != 0 {

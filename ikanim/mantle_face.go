@@ -1,0 +1,133 @@
+package ikanim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
+)
+
+// The face under a Mantler's edge.
+//
+// With Ground set, Start measures the face: at the depths y_k = k *
+// mantleFaceStep below the edge (k = 1 .. mantleFaceSamples), a ray along
+// forward (edge frame: from x = -(y_k + mantleFaceReach) to x =
+// mantleFaceStep) finds the face's x there, taken as at most 0 (an
+// undercut face counts as vertical, as without Ground). A ray that finds
+// nothing leaves the face vertical at that depth; the measure stops at the
+// first ray whose hit does not face the character (it started inside a
+// solid: the floor, or rock under an overhang), and the last measured x
+// holds below. faceAt interpolates linearly between depths, with x = 0 at
+// the edge, so the face is continuous. The feet on the face (their keys and
+// keepFoot), the knees (keepFoot) and the hips at the hang
+// (mantleBodyClear) are kept in front of it. Cost: at most
+// mantleFaceSamples rays, once per Start.
+
+const (
+	mantleFaceStep    = 4.0  // px between the depths the face is measured at
+	mantleFaceSamples = 48   // depths measured (to 192 px below the edge)
+	mantleFaceReach   = 48.0 // px further back than 45 degrees the rays start
+	// mantleBodyClear is how far, px, the hips hang in front of a face
+	// that leans back.
+	mantleBodyClear = 8.0
+)
+
+// measureFace measures the face under the edge (see above).
+func (m *Mantler) measureFace(r *Rig) {
+	m.nFace = 0
+	if m.Ground == nil || !num.FiniteVec(m.Edge) {
+		return
+	}
+	leans := false
+	for k := 0; k < mantleFaceSamples; k++ {
+		y := float64(k+1) * mantleFaceStep
+		from := m.toWorld(r, mgl64.Vec2{-(y + mantleFaceReach), y})
+		to := m.toWorld(r, mgl64.Vec2{mantleFaceStep, y})
+		x := 0.0
+		if p, n, ok := m.Ground.Raycast(from, to); ok {
+			if n.Dot(m.fwd) >= 0 || !num.FiniteVec(p) {
+				break // from inside a solid
+			}
+			x = math.Min(0, m.toEdge(r, p)[0])
+		}
+		m.face[k] = x
+		m.nFace = k + 1
+		leans = leans || x < 0
+	}
+	if !leans {
+		m.nFace = 0 // vertical: the plain rules, exactly
+	}
+}
+
+// faceAt returns the face's x (edge frame) at depth y below the edge: 0 at
+// and above the edge, and without a measured face.
+func (m *Mantler) faceAt(y float64) float64 {
+	if m.nFace == 0 || !(y > 0) {
+		return 0
+	}
+	u := y/mantleFaceStep - 1 // sample index, fractional
+	if u < 0 {
+		return m.face[0] * (y / mantleFaceStep) // from 0 at the edge
+	}
+	k := int(u)
+	if k >= m.nFace-1 {
+		return m.face[m.nFace-1]
+	}
+	f := u - float64(k)
+	return m.face[k] + (m.face[k+1]-m.face[k])*f
+}
+
+// hipLocal returns the near leg's animated hip relative to the rig's
+// origin (character frame, as the edge frame's axes).
+func (m *Mantler) hipLocal(r *Rig) mgl64.Vec2 {
+	return r.animStart[m.def.limbs[m.legs[0]].bones[0]]
+}
+
+// mantleCatchSpeed is the average speed, px/s, of the hand that travels
+// furthest during the default catch.
+const mantleCatchSpeed = 120.0
+
+// catchPath returns the length of the longest hand path to the grip (by
+// way of the point above it when the hand starts below the top or beyond
+// the grip, as plan's paths go), px.
+func (m *Mantler) catchPath(r *Rig, grip float64) float64 {
+	longest := 0.0
+	for i, s := range [2]float64{3, -3} {
+		bones := m.def.limbs[m.arms[i]].bones
+		from := m.toEdge(r, r.ToWorld(r.end[bones[len(bones)-1]]))
+		to := mgl64.Vec2{grip + s, -DefaultClimbOffset}
+		l := to.Sub(from).Len()
+		if over := to[1] - hookLift(m.def, m.arms[i]); from[1] > over || from[0] > to[0] {
+			mid := mgl64.Vec2{math.Min(from[0], to[0]), over}
+			l = mid.Sub(from).Len() + to.Sub(mid).Len()
+		}
+		if num.Finite(l) {
+			longest = math.Max(longest, l)
+		}
+	}
+	return longest
+}
+
+// wallDepthPast returns the deepest point of segment p-q, its end p left
+// out, inside the wall under the edge (edge frame), positive inside and
+// negative outside: cornerDepthPast for a vertical face; for a measured
+// face the segment is sampled every mantleFaceStep/4 px and each point's
+// depth is min(x - faceAt(y), y) (the face taken as vertical at that
+// depth, a bound within the sampling's step).
+func (m *Mantler) wallDepthPast(p, q mgl64.Vec2) float64 {
+	if m.nFace == 0 {
+		return cornerDepthPast(p, q)
+	}
+	l := q.Sub(p).Len()
+	if !num.Finite(l) {
+		return math.Inf(1)
+	}
+	n := int(math.Ceil(l/(mantleFaceStep/4))) + 1
+	best := math.Inf(-1)
+	for k := 1; k <= n; k++ {
+		c := p.Add(q.Sub(p).Mul(float64(k) / float64(n)))
+		best = math.Max(best, math.Min(c[0]-m.faceAt(c[1]), c[1]))
+	}
+	return best
+}
