@@ -84,3 +84,53 @@ func TestMantlerLeaningFaceKeepsLimbsOut(t *testing.T) {
 		}
 	}
 }
+
+// From standing on the floor 22 px in front of the foot of a block 60 or
+// 90 px high whose face leans back 0, 12 or 24 degrees, with Ground set:
+// no bone goes into the block or below the floor, and the move ends
+// standing on the top. (Not covered: from standing as close under a
+// vertical wall of 120 px, the far arm, lagging under its turn limit as
+// its hand rises past the shoulder, puts its hand 6.8 px into the wall.)
+func TestMantlerFromTheFloorOntoALeaningBlock(t *testing.T) {
+	const floorY, x1 = 500.0, 560.0
+	for _, h := range []float64{60, 90} {
+		for _, deg := range []float64{0, 12, 24} {
+			top := floorY - h
+			E := mgl64.Vec2{400, top}
+			lean := deg * math.Pi / 180
+			base := E[0] - h*math.Tan(lean)
+			g := &polyGround{pts: []mgl64.Vec2{{0, floorY}, {base, floorY}, E, {x1, top}, {x1, floorY}, {900, floorY}}}
+			def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
+			r := mustRig(t, def)
+			r.Source = &WalkCycle{}
+			r.Teleport(mgl64.Vec2{base - 22, floorY})
+			r.Update(1.0 / 60)
+			m, err := NewBipedMantler(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Edge, m.Ground = E, g
+			r.Add(m)
+			m.Start()
+			worst, below := 0.0, 0.0
+			for i := 0; i < 600 && !m.Done(); i++ {
+				r.Update(1.0 / 60)
+				for b := 0; b < def.NumBones(); b++ {
+					s, e := r.Joint(b)
+					below = math.Max(below, math.Max(s[1], e[1])-floorY)
+					n := int(math.Ceil(e.Sub(s).Len()/0.5)) + 1
+					for k := 0; k <= n; k++ {
+						worst = math.Max(worst, slabDepth(s.Add(e.Sub(s).Mul(float64(k)/float64(n))), E, x1, floorY, lean))
+					}
+				}
+			}
+			t.Logf("block %.0f px leaning back %2.0f deg: deepest bone point %.2f px in it, %.2f px below the floor; done %v", h, deg, worst, below, m.Done())
+			if !m.Done() || r.Position.Sub(mgl64.Vec2{E[0] + DefaultMantleStand, top}).Len() > 1e-6 {
+				t.Errorf("%.0f px, %.0f deg: done %v at %v, want standing on the top", h, deg, m.Done(), r.Position)
+			}
+			if worst > 0.5 || below > 0.5 {
+				t.Errorf("%.0f px, %.0f deg: a bone %.2f px in the block, %.2f px below the floor; want <= 0.5", h, deg, worst, below)
+			}
+		}
+	}
+}
