@@ -69,7 +69,7 @@ type sceneInfo struct {
 var sceneRegistry = map[string]sceneInfo{}
 
 // sceneOrder lists scenes in the order the switcher cycles through them.
-var sceneOrder = []string{"playground", "walk", "climb", "aim", "spiders", "swarm", "levels", "animation", "rigs"}
+var sceneOrder = []string{"playground", "walk", "climb", "ledges", "aim", "spiders", "swarm", "levels", "animation", "rigs"}
 
 func registerScene(info sceneInfo) {
 	if _, dup := sceneRegistry[info.Name]; dup {
