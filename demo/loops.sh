@@ -37,7 +37,7 @@ shot() {
 }
 
 scenes=("$@")
-if [ ${#scenes[@]} -eq 0 ]; then scenes=(playground walk climb aim spiders swarm levels animation rigs quadruped); fi
+if [ ${#scenes[@]} -eq 0 ]; then scenes=(playground walk climb ledges aim spiders swarm levels animation rigs quadruped); fi
 for s in "${scenes[@]}"; do
   case $s in
   playground) loop playground -frames 300                                     # the targets wander in and out of reach
@@ -46,6 +46,8 @@ for s in "${scenes[@]}"; do
     shot walk 900 -camera 920,440,2 ;;
   climb) loop climb -record-from 600 -frames 1000 -camera 800,270,2          # hands over the corner, the mantle, the walk on
     shot climb 800 -camera 640,320,1.4 ;;
+  ledges) loop ledges -record-from 1010 -frames 1350 -camera 630,470,2       # the mantle onto the block leaning back 12 degrees
+    shot ledges 1200 -camera 630,470,2 ;;
   aim) loop aim -record-from 360 -frames 720 -camera 660,480,2               # aiming, stopping, picking the gem up
     shot aim 700 -camera 660,480,2 ;;
   spiders) loop spiders -frames 300                                          # the whole level
