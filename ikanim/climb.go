@@ -11,6 +11,9 @@
 // and runs forward for Reach px; its hit H with normal n gives the contact
 // H + n*(Offset + lift), and the effector turns by the angle from -forward
 // (the normal of a wall faced square-on) to n, on top of its animated angle.
+// A hit on an underside (a bump's or a ledge's, its normal pointing down)
+// gives way to the nearest face within a few px that is not one
+// (climb_holds.go).
 //
 // Outer corner. When the forward ray misses (the limb is above the top of
 // the wall), CornerSteps side rays step forward: ray i starts at
@@ -344,6 +347,11 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	behind := num.Or(c.Behind, DefaultClimbBehind)
 	reach := num.Or(c.Reach, DefaultClimbReach)
 	p, n, ok := c.cast(r, cl, mgl64.Vec2{D[0] - behind, D[1]}, mgl64.Vec2{D[0] - behind + reach, D[1]})
+	if ok && n[0] <= -minGroundCos && n[1] > climbUndersideSin {
+		// The underside of a bump or a ledge: the hold goes on the face
+		// below it (or the bump's top above, whichever is nearer).
+		p, n, ok = c.belowUnderside(r, cl, D, p, n, behind, reach)
+	}
 	if !ok || n[0] > -minGroundCos {
 		// Outer corner: step forward, cast down.
 		steps := c.CornerSteps

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/ikanim/kit/assets/levels"
+	"github.com/ikanim/kit/ikanim/quality"
 	"github.com/ikanim/kit/terrain"
 )
 
@@ -327,5 +328,58 @@ func TestClimberBodySpeedOnBumps(t *testing.T) {
 	}
 	if worst < 0.5 {
 		t.Errorf("the body moved at most %.3f px in a frame: the bumps did not move it", worst)
+	}
+}
+
+// On walls with bumps (trapezoids 4, 7 and 10 px deep, 12 px tall, at the
+// heights of a new user's trial), no hand or foot holds on a bump's
+// underside (its normal pointing down): a foot there stood 10 px below
+// the bump turned to face the ground, and its next swing started with a
+// jump that the turn-limited leg followed through the bump (9-10 px of
+// foot in the rock). From 1 s on (the first holds engaged) every bone
+// stays within 4 px of the rock (measured 1.4/1.4/3.7: the near knee on
+// the 10 px bumps; the first second's engagement reaches 5.3-7.6 px).
+func TestClimberHoldsOffBumpUndersides(t *testing.T) {
+	for _, depth := range []float64{4, 7, 10} {
+		pts := []mgl64.Vec2{{0, 400}, {300, 400}}
+		var sol quality.Solids
+		for _, y := range []float64{360, 310, 272, 230, 190, 150} {
+			q := []mgl64.Vec2{{300, y + 6}, {300 - depth, y + 3}, {300 - depth, y - 3}, {300, y - 6}}
+			pts = append(pts, q...)
+			sol.AddPolygon(q)
+		}
+		pts = append(pts, mgl64.Vec2{300, 100}, mgl64.Vec2{600, 100})
+		sol.AddPolygon([]mgl64.Vec2{{300, 100}, {600, 100}, {600, 500}, {300, 500}})
+		sol.AddPolygon([]mgl64.Vec2{{0, 400}, {300, 400}, {300, 500}, {0, 500}})
+		sol.Build()
+		r, c := newClimbBiped(t, &polyGround{pts: pts})
+		c.Speed = 40
+		dt := 1.0 / 60
+		worst, late := 0.0, 0.0
+		under := 0
+		for f := 0; f < 360; f++ {
+			r.Position[1] -= 40 * dt
+			r.Update(dt)
+			for k := 0; k < c.NumLimbs(); k++ {
+				if l := c.Limb(k); l.Holding && !l.Corner && l.Normal[1] > climbUndersideSin {
+					under++
+				}
+			}
+			for b := 0; b < r.def.NumBones(); b++ {
+				s, e := r.Joint(b)
+				d := sol.SegmentDepth(s, e, 0.5)
+				worst = math.Max(worst, d)
+				if f >= 60 {
+					late = math.Max(late, d)
+				}
+			}
+		}
+		t.Logf("bumps %2.0f px: deepest bone point %.2f px from 1 s on (%.2f in the first second); %d limb frames holding an underside", depth, late, worst, under)
+		if under != 0 {
+			t.Errorf("bumps %.0f px: %d limb frames holding an underside, want 0", depth, under)
+		}
+		if late > 4 {
+			t.Errorf("bumps %.0f px: a bone %.2f px in the rock after the first second, want <= 4", depth, late)
+		}
 	}
 }
