@@ -30,45 +30,113 @@ const insideMaxCrossings = 64
 // Inside reports whether p lies inside a closed solid shape (a polygon or a
 // circle) that passes w.Filter: the point test a game (or a test) needs to
 // tell whether a limb, a spawn point or a projectile is in the rock. Open
-// polylines are never solid. It walks a ray from p to the right past the
-// world's bounds, boundary by boundary: the first boundary it leaves
-// without having entered it belongs to a shape around p. Overlapping shapes
-// count as one solid. It does not allocate; it is exact up to the rays'
-// own precision, and a point on a boundary may count either way.
+// polylines are never solid. Within the space it tests the shapes resolv
+// lists in the cell (or, on a cell's edge, the cells) around p against
+// their own geometry as it is now (containsPoint); outside it, where
+// resolv lists nothing, it walks a ray from p to the right, boundary by
+// boundary, and the first boundary it leaves without having entered it
+// belongs to a shape around p (checked the same way). Overlapping shapes
+// count as one solid. It reads the shapes as they are now, also on a
+// WithExplicitSync World. It does not allocate; a point on a boundary
+// counts as inside.
 func (w *World) Inside(p mgl64.Vec2) bool {
 	if w == nil || w.space == nil || !finite(p[0]) || !finite(p[1]) {
 		return false
 	}
+	sp := w.space
+	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
+	if cw > 0 && ch > 0 && p[0] >= 0 && p[1] >= 0 && p[0] < float64(sp.WidthInCells())*cw && p[1] < float64(sp.HeightInCells())*ch {
+		const eps = 1e-9
+		x0, x1 := int(math.Floor((p[0]-eps)/cw)), int(math.Floor((p[0]+eps)/cw))
+		y0, y1 := int(math.Floor((p[1]-eps)/ch)), int(math.Floor((p[1]+eps)/ch))
+		for cy := y0; cy <= y1; cy++ {
+			for cx := x0; cx <= x1; cx++ {
+				c := sp.Cell(cx, cy)
+				if c == nil {
+					continue
+				}
+				for _, s := range c.Shapes {
+					if w.solidAt(s, p) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	return w.insideWalk(p)
+}
+
+// solidAt reports whether s is a closed solid that passes w.Filter and
+// contains p.
+func (w *World) solidAt(s resolv.IShape, p mgl64.Vec2) bool {
+	if s == nil || !w.Filter.Accepts(*s.Tags()) {
+		return false
+	}
+	if cp, ok := s.(*resolv.ConvexPolygon); ok && !cp.Closed {
+		return false
+	}
+	return containsPoint(s, p)
+}
+
+// insideWalk is Inside for a point outside resolv's cells (see Inside).
+func (w *World) insideWalk(p mgl64.Vec2) bool {
 	lo, hi := w.Bounds()
 	end := mgl64.Vec2{math.Max(hi[0], p[0]) + 1 + (hi[0] - lo[0]), p[1]}
-	var entered [insideMaxCrossings]resolv.IShape
-	n := 0
 	from := p
 	for k := 0; k < insideMaxCrossings; k++ {
 		h := w.Cast(from, end)
 		if !h.OK {
 			return false
 		}
-		if h.Inside {
-			known := false
-			for i := 0; i < n; i++ {
-				if entered[i] == h.Shape {
-					known = true
-					break
-				}
-			}
-			if !known {
-				return true
-			}
-		} else if n < len(entered) {
-			entered[n] = h.Shape
-			n++
+		if w.solidAt(h.Shape, p) {
+			return true
 		}
 		// Past this boundary: the next cast starts a hair beyond it.
 		from = mgl64.Vec2{math.Nextafter(h.Point[0], math.Inf(1)) + 1e-9*math.Max(1, math.Abs(h.Point[0])), p[1]}
 		if !(from[0] < end[0]) {
 			return false
 		}
+	}
+	return false
+}
+
+// containsPoint reports whether p lies inside the convex polygon or circle
+// s as it is now (its points transformed by its position, scale and
+// rotation, as resolv does, without allocating); a point on the boundary
+// counts as inside. Other shapes contain nothing.
+func containsPoint(s resolv.IShape, p mgl64.Vec2) bool {
+	switch sh := s.(type) {
+	case *resolv.ConvexPolygon:
+		n := len(sh.Points)
+		if n < 3 {
+			return false
+		}
+		pos, sc, rot := sh.Position(), sh.Scale(), sh.Rotation()
+		at := func(i int) (float64, float64) {
+			v := resolv.Vector{X: sh.Points[i].X * sc.X, Y: sh.Points[i].Y * sc.Y}
+			if rot != 0 {
+				v = v.Rotate(-rot)
+			}
+			return v.X + pos.X, v.Y + pos.Y
+		}
+		neg, posi := false, false
+		ax, ay := at(n - 1)
+		for i := 0; i < n; i++ {
+			bx, by := at(i)
+			c := (bx-ax)*(p[1]-ay) - (by-ay)*(p[0]-ax)
+			neg = neg || c < 0
+			posi = posi || c > 0
+			if neg && posi {
+				return false
+			}
+			ax, ay = bx, by
+		}
+		return true
+	case *resolv.Circle:
+		c := sh.Position()
+		dx, dy := p[0]-c.X, p[1]-c.Y
+		return dx*dx+dy*dy <= sh.Radius()*sh.Radius()
 	}
 	return false
 }
