@@ -84,8 +84,10 @@ type Mantler struct {
 	Edge mgl64.Vec2
 	// CatchTime, HangTime: seconds to reach the hang from where the
 	// character is and to hang still (defaults 0.6 and 1; the default
-	// catch takes longer where a hand must travel further than
-	// mantleCatchSpeed, 120 px/s, covers in 0.6 s).
+	// catch takes longer where a hand must travel further than 120 px/s
+	// covers in 0.6 s, or turn about its shoulder faster on average than
+	// 0.2 of TurnSpeed: about 1.25 s for a hand rising from the side to
+	// over the head).
 	CatchTime, HangTime float64
 	// Stand is how far past the edge the character ends standing, px
 	// (default 18); Grip how far past it the hands grip (default 4); Back
@@ -258,7 +260,7 @@ func (m *Mantler) plan(r *Rig, grip float64) {
 		// The default catch takes longer from further away: no hand
 		// moves faster on average than mantleCatchSpeed, so the arms
 		// (turning at most TurnSpeed) keep to their paths.
-		catch = math.Max(catch, m.catchPath(r, grip)/mantleCatchSpeed)
+		catch = math.Max(catch, m.catchTime(r, grip))
 	}
 	hang := catch + num.Or(m.HangTime, DefaultMantleHang)
 	back := num.Or(m.Back, DefaultMantleBack)

@@ -85,28 +85,49 @@ func (m *Mantler) hipLocal(r *Rig) mgl64.Vec2 {
 }
 
 // mantleCatchSpeed is the average speed, px/s, of the hand that travels
-// furthest during the default catch.
-const mantleCatchSpeed = 120.0
+// furthest during the default catch; mantleCatchTurnShare the share of
+// the arms' TurnSpeed their average turn about the shoulders may take (a
+// hand rising from the side to over the head turns about pi: the arm,
+// limited to TurnSpeed, lagged its path into the wall when it did so in
+// 0.6 s from close under a wall).
+const (
+	mantleCatchSpeed     = 120.0
+	mantleCatchTurnShare = 0.16
+)
 
-// catchPath returns the length of the longest hand path to the grip (by
-// way of the point above it when the hand starts below the top or beyond
-// the grip, as plan's paths go), px.
-func (m *Mantler) catchPath(r *Rig, grip float64) float64 {
-	longest := 0.0
+// catchTime returns the least time, s, of the default catch: the longest
+// hand path to the grip (by way of the point above it when the hand starts
+// below the top or beyond the grip, as plan's paths go) at
+// mantleCatchSpeed, and the largest turn of a hand about its shoulder (at
+// its place at Start) along that path at mantleCatchTurnShare of the
+// arms' turn speed.
+func (m *Mantler) catchTime(r *Rig, grip float64) float64 {
+	longest, turn := 0.0, 0.0
+	sh := m.toEdge(r, r.Position).Add(m.shoulder)
+	ang := func(p mgl64.Vec2) float64 { return math.Atan2(p[1]-sh[1], p[0]-sh[0]) }
 	for i, s := range [2]float64{3, -3} {
 		bones := m.def.limbs[m.arms[i]].bones
 		from := m.toEdge(r, r.ToWorld(r.end[bones[len(bones)-1]]))
 		to := mgl64.Vec2{grip + s, -DefaultClimbOffset}
 		l := to.Sub(from).Len()
+		a := math.Abs(math.Remainder(ang(to)-ang(from), 2*math.Pi))
 		if over := to[1] - hookLift(m.def, m.arms[i]); from[1] > over || from[0] > to[0] {
 			mid := mgl64.Vec2{math.Min(from[0], to[0]), over}
 			l = mid.Sub(from).Len() + to.Sub(mid).Len()
+			a = math.Abs(math.Remainder(ang(mid)-ang(from), 2*math.Pi)) + math.Abs(math.Remainder(ang(to)-ang(mid), 2*math.Pi))
 		}
 		if num.Finite(l) {
 			longest = math.Max(longest, l)
 		}
+		if num.Finite(a) {
+			turn = math.Max(turn, a)
+		}
 	}
-	return longest
+	t := longest / mantleCatchSpeed
+	if w := num.Or(m.TurnSpeed, DefaultClimbTurnSpeed) * mantleCatchTurnShare; w > 0 {
+		t = math.Max(t, turn/w)
+	}
+	return t
 }
 
 // wallDepthPast returns the deepest point of segment p-q, its end p left

@@ -134,3 +134,51 @@ func TestMantlerFromTheFloorOntoALeaningBlock(t *testing.T) {
 		}
 	}
 }
+
+// From standing 22 px in front of a vertical wall of 90, 120 and 160 px,
+// the hands rise from the sides to over the head between the body and the
+// wall: the default catch takes as long as the arms need to keep to that
+// path under their turn limit (about 1.4 s here), and no bone goes into
+// the wall (in 0.6 s: 0.00/7.3/4.1 px, the near or far hand). From 16 px
+// (closer than the body's own half-width and a hand) the hands still touch
+// 2.4-3.9 px into it, logged only.
+func TestMantlerCatchFromStandingCloseUnderAWall(t *testing.T) {
+	const floorY, x1 = 500.0, 560.0
+	for _, h := range []float64{90, 120, 160} {
+		for _, gap := range []float64{22, 16} {
+			top := floorY - h
+			E := mgl64.Vec2{400, top}
+			g := &polyGround{pts: []mgl64.Vec2{{0, floorY}, {400, floorY}, E, {x1, top}, {x1, floorY}, {900, floorY}}}
+			def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
+			r := mustRig(t, def)
+			r.Source = &WalkCycle{}
+			r.Teleport(mgl64.Vec2{400 - gap, floorY})
+			r.Update(1.0 / 60)
+			m, err := NewBipedMantler(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Edge, m.Ground = E, g
+			r.Add(m)
+			m.Start()
+			worst := 0.0
+			for i := 0; i < 900 && !m.Done(); i++ {
+				r.Update(1.0 / 60)
+				for b := 0; b < def.NumBones(); b++ {
+					s, e := r.Joint(b)
+					n := int(math.Ceil(e.Sub(s).Len()/0.5)) + 1
+					for k := 0; k <= n; k++ {
+						worst = math.Max(worst, slabDepth(s.Add(e.Sub(s).Mul(float64(k)/float64(n))), E, x1, floorY, 0))
+					}
+				}
+			}
+			t.Logf("wall %.0f px, standing %.0f px from it: catch %.2f s, deepest bone point %.2f px in the wall; done %v", h, gap, m.hand[0].end(), worst, m.Done())
+			if !m.Done() {
+				t.Errorf("wall %.0f px, %.0f px away: not done", h, gap)
+			}
+			if gap == 22 && worst > 0.5 {
+				t.Errorf("wall %.0f px, 22 px away: a bone %.2f px in the wall, want <= 0.5", h, worst)
+			}
+		}
+	}
+}
