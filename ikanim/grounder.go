@@ -213,8 +213,14 @@ type Grounder struct {
 	// plants: while its animation keeps it planted its ankle stays at that
 	// place along the ground, world space, instead of sliding with
 	// whatever the clip, the blend and the game's speed make of the stance
-	// (see grounder_lock.go). A WalkCycle keeps its stance feet still by
-	// itself and is not locked.
+	// (see grounder_lock.go). A lock lets go when the animation lifts the
+	// foot, when the rig turns round (the mirrored pose puts the feet
+	// elsewhere: they go there), on Rig.Teleport, and it never holds a leg
+	// further than it reaches. The locks stay in the world: on ground that
+	// carries the character (a moving platform) call Carry with its move
+	// each frame, or set FreeFeet. A WalkCycle, which paces its stance
+	// feet by the rig's speed (still at a steady speed; a sudden start or
+	// stop slides them), is not locked.
 	FreeFeet bool
 	// MaxLockShift is how far a locked foot may be from where the
 	// animation puts it, px along forward (default 0.35 of the leg's
@@ -250,12 +256,13 @@ type Grounder struct {
 	// holds. Default false: the body follows the feet all the time.
 	OnlyWhenIdle bool
 
-	rig    *Rig
-	def    *RigDef
-	ground Ground
-	caster CircleCaster // ground as a CircleCaster, nil when it is not one
-	legs   []grounderLeg
-	body   float64 // current body offset along up (negative = lowered)
+	rig       *Rig
+	def       *RigDef
+	teleports uint64 // the rig's Teleport count this grounder last saw
+	ground    Ground
+	caster    CircleCaster // ground as a CircleCaster, nil when it is not one
+	legs      []grounderLeg
+	body      float64 // current body offset along up (negative = lowered)
 	// applied is the body offset this grounder added to rig.BodyOffset last
 	// frame (character frame, y down).
 	applied float64
@@ -314,7 +321,7 @@ func NewGrounder(rig *Rig, ground Ground, legs ...LegDef) (*Grounder, error) {
 	if len(legs) == 0 {
 		return nil, fmt.Errorf("ikanim: NewGrounder: legs is empty")
 	}
-	g := &Grounder{rig: rig, def: def, ground: ground, legs: make([]grounderLeg, len(legs))}
+	g := &Grounder{rig: rig, def: def, ground: ground, legs: make([]grounderLeg, len(legs)), teleports: rig.teleports}
 	g.caster, _ = ground.(CircleCaster)
 	for i, l := range legs {
 		where := fmt.Sprintf("ikanim: NewGrounder: legs[%d] (%q)", i, l.Limb)
@@ -376,6 +383,10 @@ func (g *Grounder) Update(dt float64) {
 		footAlpha = 1 - math.Exp(-g.FootSpeed*dt)
 	}
 	low, found, all := 0.0, false, true
+	if r.teleports != g.teleports {
+		g.teleports = r.teleports
+		g.dropLocks(r)
+	}
 	for i := range g.legs {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]

@@ -31,11 +31,14 @@ import (
 //   - when the animation lifts the foot (clearance above PlantedLift): the
 //     shift eases back to none over lockReleaseTime with a smoothstep, so
 //     the swinging foot rejoins its animated path without a jump;
-//   - when the ground is lost or the rig is airborne, and when the rig
-//     turns round (its facing mirrors the animated feet);
+//   - when the ground is lost or the rig is airborne, when the rig turns
+//     round (its facing mirrors the animated feet: they go where the
+//     mirrored pose puts them, a jump the animation makes too), and on
+//     Rig.Teleport;
 //   - partly, when the animated foot moves further than MaxLockShift from
-//     the lock: the lock is dragged along so it stays MaxLockShift away
-//     (the foot slides rather than the leg stretching without bound);
+//     the lock, or the lock further along forward than reachRatio of the
+//     leg reaches from the hip (lockReach): the lock is dragged along (the
+//     foot slides rather than the leg stretching straight);
 //   - partly, while the rig stands (Rig.IsIdle) with the foot further
 //     from the animated one than lockStandShare of the leg: the lock moves
 //     back toward it at shiftSettleSpeed (as a WalkCycle's feet settle
@@ -44,8 +47,10 @@ import (
 //     stands, while a foot that stopped a little off stays put.
 //
 // A foot that plants again before its release has finished locks where it
-// is then, shift included, so nothing jumps. Grounder.FreeFeet turns the
-// lock off (the feet go where the animation puts them).
+// is then, shift included, so nothing jumps. Locks are world points: on
+// ground that moves the character along (a platform), Grounder.Carry moves
+// them with it. Grounder.FreeFeet turns the lock off (the feet go where the
+// animation puts them).
 
 const (
 	// lockReleaseTime is how long a released lock's shift takes to go back
@@ -58,6 +63,10 @@ const (
 	// foot may stay from the animated one while the rig stands; beyond it
 	// the foot settles back at shiftSettleSpeed.
 	lockStandShare = 0.2
+	// lockReachRatio is the share of the leg's length (its first two
+	// bones) a lock may be from the hip (a walk's own stance leg comes
+	// within 1 % of straight, so no less).
+	lockReachRatio = 0.999
 )
 
 // footLock is a leg's foot lock (see the rules above).
@@ -118,12 +127,72 @@ func (g *Grounder) lockShift(r *Rig, leg *grounderLeg, dt float64) {
 		// animation stands.
 		limit = min(limit, max(stand, math.Abs(want)-shiftSettleSpeed*dt))
 	}
-	if c := max(-limit, min(limit, want)); c != want {
+	c := max(-limit, min(limit, want))
+	if lo, hi, ok := g.lockReach(r, leg); ok {
+		// Never further along forward than the leg reaches from its hip.
+		c = max(lo, min(hi, c))
+	}
+	if c != want {
 		// Dragged: the lock follows the animated foot at limit.
 		lk.p = lk.p.Add(r.frame.dirToWorld(mgl64.Vec2{c - want, 0}))
 		want = c
 	}
 	leg.shift = want
+}
+
+// lockReach returns the range of forward shifts of the leg's animated
+// ankle (character frame, at last frame's offset along up) that the hip,
+// where this frame's pose and body offset put it lowered by as much as the
+// body may still go down, reaches within lockReachRatio of the leg's
+// length: a lock is dragged rather than hold a foot the body cannot reach.
+// ok is false for legs that are not two- or three-bone chains.
+func (g *Grounder) lockReach(r *Rig, leg *grounderLeg) (lo, hi float64, ok bool) {
+	bones := g.def.limbs[leg.limb].bones
+	if len(bones) != 2 && len(bones) != 3 {
+		return 0, 0, false
+	}
+	R := lockReachRatio * (g.def.bones[bones[0]].Length + g.def.bones[bones[1]].Length)
+	// The hip as low as the centroid may still take it (MaxLower): the
+	// body lowers for a planted foot it must reach (reachNeed).
+	hip := r.animStart[bones[0]].Add(r.BodyOffset)
+	hip[1] += max(0, num.Or(g.MaxLower, DefaultMaxLower)+g.body)
+	a := r.animStart[leg.foot]
+	dy := a[1] - leg.contact.Offset - hip[1]
+	if !(R > 0) || !num.Finite(dy) || !num.Finite(hip[0]) {
+		return 0, 0, false
+	}
+	h := math.Sqrt(max(0, R*R-dy*dy)) // 0: out of reach below, straight under the hip
+	return hip[0] - h - a[0], hip[0] + h - a[0], true
+}
+
+// dropLocks lets go of every lock at once, their shifts gone (a teleport).
+func (g *Grounder) dropLocks(r *Rig) {
+	for i := range g.legs {
+		leg := &g.legs[i]
+		if leg.lock.on || leg.lock.from != 0 {
+			leg.lock = footLock{}
+			if g.locks(r, leg) {
+				leg.shift = 0
+			}
+		}
+	}
+}
+
+// Carry moves every foot lock by d, world px: call it once a frame with
+// the move of ground that carries the character (a moving platform), as
+// the game moves Position with it, so locked feet ride along instead of
+// staying where they planted in the world (and being dragged over the
+// platform by MaxLockShift). Other feet, and a WalkCycle's, are not
+// locked and need nothing. Non-finite moves are ignored.
+func (g *Grounder) Carry(d mgl64.Vec2) {
+	if !num.FiniteVec(d) {
+		return
+	}
+	for i := range g.legs {
+		if lk := &g.legs[i].lock; lk.on {
+			lk.p = lk.p.Add(d)
+		}
+	}
 }
 
 // lockPlaced updates the lock after the foot's placement: a foot found

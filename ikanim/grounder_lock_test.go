@@ -217,3 +217,101 @@ func TestGrounderFootLockTurnAndFree(t *testing.T) {
 		t.Errorf("FreeFeet: foot moved %v px with the body's 6, want 6", a1[0]-a0[0])
 	}
 }
+
+// Rig.Teleport lets go of the locks at once (the feet go where the
+// animation puts them at the new place, as with FreeFeet), and Carry moves
+// them with ground that carries the character: on a platform moving 1 px a
+// frame (the game moving Position with it), the planted ankles keep their
+// place on the platform; without Carry they stay in the world until they
+// are dragged MaxLockShift behind.
+func TestGrounderFootLockTeleportAndCarry(t *testing.T) {
+	r, gr := groundedBiped(t, flatGround(310), mgl64.Vec2{200, 300}, true)
+	r.Source = stanceSource()
+	settle(r, 30)
+	for f := 0; f < 6; f++ {
+		r.Position[0]++
+		r.Update(1.0 / 60)
+	}
+	r2, gr2 := groundedBiped(t, flatGround(310), mgl64.Vec2{200, 300}, true)
+	r2.Source = stanceSource()
+	gr2.FreeFeet = true
+	settle(r2, 30)
+	r.Teleport(mgl64.Vec2{900, 300})
+	r2.Teleport(mgl64.Vec2{900, 300})
+	r.Update(1.0 / 60)
+	r2.Update(1.0 / 60)
+	for k, b := range footBones(r) {
+		a, _ := r.Joint(b)
+		a2, _ := r2.Joint(b)
+		if a.Sub(a2).Len() > 1e-9 || gr.legs[k].shift != 0 || gr.legs[k].lock.p[0] < 800 {
+			t.Errorf("after Teleport: foot %d at %v (free feet: %v), shift %v, lock at %v; want the free place, no shift, a new lock", k, a, a2, gr.legs[k].shift, gr.legs[k].lock.p)
+		}
+	}
+	_ = gr2
+
+	for _, carry := range []bool{true, false} {
+		r, gr := groundedBiped(t, flatGround(310), mgl64.Vec2{200, 300}, true)
+		r.Source = stanceSource()
+		settle(r, 30)
+		feet := footBones(r)
+		var start [2]float64
+		for k, b := range feet {
+			a, _ := r.Joint(b)
+			start[k] = a[0]
+		}
+		platform := 0.0
+		worst := 0.0
+		for f := 0; f < 60; f++ {
+			platform++
+			r.Position[0]++
+			if carry {
+				gr.Carry(mgl64.Vec2{1, 0})
+			}
+			r.Update(1.0 / 60)
+			for k, b := range feet {
+				a, _ := r.Joint(b)
+				worst = math.Max(worst, math.Abs(a[0]-start[k]-platform))
+			}
+		}
+		t.Logf("Carry %v: a planted ankle strayed up to %.3f px from its place on the platform", carry, worst)
+		if carry && worst > 1e-6 {
+			t.Errorf("with Carry an ankle strayed %.3g px from its place on the platform, want 0", worst)
+		}
+		if !carry && math.Abs(worst-lockShare*(r.def.bones[r.def.limbs[gr.legs[0].limb].bones[0]].Length+r.def.bones[r.def.limbs[gr.legs[0].limb].bones[1]].Length)) > 1e-6 {
+			t.Errorf("without Carry the ankles strayed %.3g px, want MaxLockShift's default (dragged)", worst)
+		}
+	}
+}
+
+// A lock never holds a foot further than the leg reaches from the hip as
+// low as the body may go: with MaxLower 4 px (the body cannot come down far
+// to a foot left behind), a walk clip played a third slower than the body
+// moves keeps every planted ankle on its target (the two-bone leg reaches
+// it; held where they planted, the ankles fell 1.04 px short), its lock
+// dragged.
+func TestGrounderFootLockWithinReach(t *testing.T) {
+	// The ground where the animated feet stand (the body need not lower).
+	r, gr := groundedBiped(t, flatGround(305), mgl64.Vec2{200, 300}, true)
+	gr.MaxLower = 4
+	w := &WalkCycle{}
+	r.TimeScale = w.Drive(40)
+	r.Source = clipWalk{w}
+	feet := footBones(r)
+	worst, planted := 0.0, 0
+	for f := 0; f < 300; f++ {
+		r.Position[0] += 1
+		r.Update(1.0 / 60)
+		for k, b := range feet {
+			if !gr.Leg(k).Planted || f < 30 {
+				continue
+			}
+			planted++
+			a, _ := r.Joint(b)
+			worst = math.Max(worst, a.Sub(gr.Leg(k).Target).Len())
+		}
+	}
+	t.Logf("%d planted foot-frames: ankle at most %.3g px from its target", planted, worst)
+	if planted < 100 || worst > 1e-6 {
+		t.Errorf("%d planted foot-frames, ankle up to %.3g px from its target; want the leg to reach every one", planted, worst)
+	}
+}

@@ -75,6 +75,9 @@ type Rig struct {
 	// updates counts Update calls, so a controller can tell a frame that
 	// follows its last one from a new start after it was removed.
 	updates uint64
+	// teleports counts Teleport calls, so a controller can drop what it
+	// held in the world (a Grounder's foot locks).
+	teleports uint64
 
 	anim     []float64 // animated local angles, from the pose source
 	local    []float64 // final local angles, after IK
@@ -262,9 +265,11 @@ func (r *Rig) MustLimb(name string) *Limb {
 
 // Teleport moves the character to pos without walking there: the measured
 // velocity is reset, so a SpeedDriven pose source does not race and the
-// rig does not stop counting as idle. Movers that smooth the body (a
-// GroundFollower) have their own Reset.
+// rig does not stop counting as idle. A Grounder lets go of its foot locks
+// (the feet go where the animation puts them). Movers that smooth the body
+// (a GroundFollower) have their own Reset.
 func (r *Rig) Teleport(pos mgl64.Vec2) {
+	r.teleports++
 	r.Position = pos
 	r.lastPos, r.hasLast = pos, true
 	r.velocity = mgl64.Vec2{}
