@@ -48,9 +48,9 @@ func ExampleGrounder_footLock() {
 			}
 			was = planted
 		}
-		fmt.Printf("FreeFeet %v: a planted foot slid at most %.1f px\n", free, slip)
+		fmt.Printf("FreeFeet %v: a planted foot slid at most %.1f px along the ground\n", free, slip)
 	}
 	// Output:
-	// FreeFeet false: a planted foot slid at most 0.0 px
-	// FreeFeet true: a planted foot slid at most 7.1 px
+	// FreeFeet false: a planted foot slid at most 0.0 px along the ground
+	// FreeFeet true: a planted foot slid at most 7.1 px along the ground
 }

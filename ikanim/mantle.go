@@ -73,8 +73,8 @@ const (
 // its duration. It does not allocate after Start.
 //
 // The top is taken as level. The face under the edge is measured at Start
-// when Ground is set (rays along forward every mantleFaceStep px down to
-// mantleFaceSamples of them): on a face leaning back from the edge (a slab)
+// when Ground is set (rays along forward every 4 px down to 192 px below
+// the edge): on a face leaning back from the edge (a slab)
 // the feet, knees and hips stay in front of the face as measured; without
 // Ground, or below the measured part, the face is taken as vertical (along
 // the rig's Up), and on a slab leaning back 15-20 degrees the feet then go
