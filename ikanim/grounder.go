@@ -279,7 +279,10 @@ type grounderLeg struct {
 	// before a face it could not rise over in time (see swing).
 	lag   float64
 	lastH float64 // last ground line height under the foot along up (world): frame's plus Offset
-	hold  footHold
+	// swinging: the WalkCycle has the foot in the air this update (see
+	// cycleSwing); swung: it had in the last one
+	swinging, swung bool
+	hold            footHold
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -365,6 +368,8 @@ func (g *Grounder) Update(dt float64) {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
 		leg.land.now = false
+		swung := g.cycleSwing(r, leg)
+		leg.swung, leg.swinging = leg.swinging, swung
 		g.updateShift(r, leg, dt)
 		s, phi, lift, ok := g.place(r, leg, maxAngle)
 		hit := ok // ground found, before the drop and airborne checks
@@ -421,6 +426,11 @@ func (g *Grounder) Update(dt float64) {
 			c.Offset = s + max(-do, min(do, c.Offset-s))
 			c.Angle = phi + max(-da, min(da, c.Angle-phi))
 		} else {
+			if leg.init && leg.swung {
+				// A foot touching down at a riser's top edge: held back
+				// too (see holdBack); the stance keeps its shift.
+				s, phi, _ = g.holdBack(r, leg, s, phi, lift, 0, maxAngle, maxStep, dt)
+			}
 			c.Offset, c.Angle = s, phi
 		}
 		leg.init = true
@@ -506,6 +516,11 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		ref, aref, known = h, leg.land.ang, true
 		rise, drop, turn = 0.5*swingRiseSpeed*left, 0.5*swingDropSpeed*left, 0.5*swingTurnSpeed*left
 	}
+	keep := 0.0
+	if known {
+		keep = swingKeepLift
+	}
+	s, phi, hold := g.holdBack(r, leg, s, phi, lift, keep, maxAngle, maxStep, dt)
 	ang = c.Angle + max(-swingTurnSpeed*dt, min(swingTurnSpeed*dt, phi-c.Angle))
 	ang = aref + max(-da-turn, min(da+turn, ang-aref))
 	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
@@ -552,12 +567,87 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	if d := swingLagSpeed * dt; dt > 0 {
 		leg.lag += max(-d, min(d, lag-leg.lag))
 	}
+	// A hold this frame stays in the lag: it is let go at swingLagSpeed,
+	// and held again while the ground ahead is still too high.
+	leg.lag += hold
+	if hold > 0 {
+		// Held: rise at swingRiseSpeed toward the ground ahead.
+		off = max(off, min(c.Offset+swingRiseSpeed*dt, maxStep))
+	}
 	if known {
 		// A landing above the ground under the foot: rise toward it no
 		// faster than swingRiseSpeed would still make it by touch-down.
 		off = max(off, ref-do-rise)
 	}
 	return off, ang
+}
+
+// holdIters is the number of bisection steps holdBack takes to find how far
+// a swinging foot may go (the interval halves each time: a foot moving 3 px
+// a frame stops within 0.012 px of the last free point).
+const holdIters = 8
+
+// holdBackSlack is how far, px, holdBack may move a foot back behind where
+// its target was last frame to keep it off a riser's top.
+const holdBackSlack = 2.0
+
+// holdBack keeps a swinging foot from jumping up onto ground it reaches
+// faster than it can rise. A lifted foot's placement s is the offset that
+// keeps its whole sole (with keep of its clearance lift) above the ground
+// under it; where the sole's toe passes a riser's top edge, s jumps by the
+// riser's height in one frame (a foot lifting off with its toe at a step's
+// face went 21 px up the face in a frame, the knee 76 degrees). When s
+// would rise more than swingRiseSpeed*dt above last frame's offset, the foot
+// instead goes along forward only as far as the sole stays that low: the
+// furthest point between where its target was last frame (the same world
+// point: it stalls) and where the animation puts it now, found by
+// bisection on the sole's placement, and moves back by the rest (the
+// returned hold, px, taken off leg.shift now and kept in leg.lag). The
+// foot then rises at swingRiseSpeed and goes on over the riser once above
+// it. It returns the placement there. Where even last frame's point is too
+// low (the ground rose under the foot) nothing is held: the foot rises at
+// once, as it never goes into the ground.
+func (g *Grounder) holdBack(r *Rig, leg *grounderLeg, s, phi, lift, keep, maxAngle, maxStep, dt float64) (float64, float64, float64) {
+	c := &leg.contact
+	allowed := c.Offset + swingRiseSpeed*dt
+	if !(s-keep*lift > allowed) || !(dt > 0) || g.ground == nil || leg.walkLeg < 0 {
+		return s, phi, 0
+	}
+	if w, ok := r.Source.(*WalkCycle); !ok || w.amount <= 0 || r.airborne {
+		return s, phi, 0 // (the shift is the WalkCycle's only)
+	}
+	A, alpha, d := r.animStart[leg.foot], r.animAngle[leg.foot], r.animDir[leg.foot]
+	cur := A[0] + leg.shift
+	prev := r.frame.toLocal(c.Target)[0]
+	if !(prev < cur) || !num.Finite(prev) {
+		return s, phi, 0
+	}
+	free := func(x float64) (float64, float64, bool) {
+		sx, px, _, ok := g.placeAt(r, leg, mgl64.Vec2{x, A[1]}, alpha, d[1], d[0], maxAngle, false)
+		return sx, px, ok && sx >= -maxStep && min(sx, maxStep)-keep*lift <= allowed
+	}
+	lo, hi := prev, cur
+	s0, p0, ok := free(prev)
+	if !ok {
+		// Last frame's point, at this frame's foot angle, may reach over
+		// the edge already (a foot levelling as it lands pushes its toe
+		// forward): a little further back.
+		lo = prev - holdBackSlack
+		if s0, p0, ok = free(lo); !ok {
+			return s, phi, 0
+		}
+	}
+	for range holdIters {
+		mid := lo + (hi-lo)/2
+		if sm, pm, okm := free(mid); okm {
+			lo, s0, p0 = mid, sm, pm
+		} else {
+			hi = mid
+		}
+	}
+	hold := cur - lo
+	leg.shift -= hold
+	return min(s0, maxStep), p0, hold
 }
 
 // reachRatio is the share of a leg's full length (thigh plus shin) its hip

@@ -125,6 +125,13 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 		down = DefaultRayDown
 	}
 	x0 := landC[0] - float64(back)
+	// The rays reach maxStep further down than the foot's own: a landing
+	// the foot's rays can find lies at most down below the ankle, so a ray
+	// that misses here means ground deeper than maxStep below any landing
+	// (the drop rule's, below), not the next step down of a flight of
+	// stairs just beyond the foot's reach (which turned planning off next
+	// to it).
+	down += maxStep
 	sample := func(from, to int) {
 		for i := from; i < to; i++ {
 			x := x0 + float64(i)
