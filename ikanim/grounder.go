@@ -428,8 +428,14 @@ func (g *Grounder) Update(dt float64) {
 		} else {
 			if leg.init && leg.swung {
 				// A foot touching down at a riser's top edge: held back
-				// too (see holdBack); the stance keeps its shift.
-				s, phi, _ = g.holdBack(r, leg, s, phi, lift, 0, maxAngle, maxStep, dt)
+				// too (see holdBack) when that is the smaller move (and
+				// the top is within MaxStep); the stance keeps its shift.
+				shift := leg.shift
+				if sh, ph, hold := g.holdBack(r, leg, s, phi, lift, 0, maxAngle, maxStep, dt); hold > 0 && s < maxStep && math.Abs(sh-c.Offset) >= math.Abs(s-c.Offset) {
+					leg.shift = shift // the riser's top is nearer
+				} else {
+					s, phi = sh, ph
+				}
 			}
 			c.Offset, c.Angle = s, phi
 		}
@@ -570,8 +576,10 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	// A hold this frame stays in the lag: it is let go at swingLagSpeed,
 	// and held again while the ground ahead is still too high.
 	leg.lag += hold
-	if hold > 0 {
-		// Held: rise at swingRiseSpeed toward the ground ahead.
+	if hold > 0 && (!known || A[0] < leg.land.x-holdLandTol) {
+		// Held on its way: rise at swingRiseSpeed toward the ground
+		// ahead. (A foot held at or past its known landing goes to the
+		// landing's height and lands short of the riser.)
 		off = max(off, min(c.Offset+swingRiseSpeed*dt, maxStep))
 	}
 	if known {
@@ -586,6 +594,11 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 // a swinging foot may go (the interval halves each time: a foot moving 3 px
 // a frame stops within 0.012 px of the last free point).
 const holdIters = 8
+
+// holdLandTol is how far, px, behind its known landing a held swinging foot
+// may be and still count as there (it lands short instead of rising over
+// what holds it).
+const holdLandTol = 0.5
 
 // holdBackSlack is how far, px, holdBack may move a foot back behind where
 // its target was last frame to keep it off a riser's top.
