@@ -253,6 +253,9 @@ type Grounder struct {
 		l, inv float64
 		ground bool
 	}
+	// planUp, px, is added to the rays' start above the ankle while a
+	// landing is planned (predictLanding, planSwing; 0 otherwise)
+	planUp float64
 	// span gathers the character-frame y (down) of the vertical sole rays'
 	// hits while place casts them (on), for footHold.
 	span struct {
@@ -809,6 +812,13 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
 	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up)
 	if !p.on || math.Abs(land.Sub(p.p).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))) > swingReplanDist {
+		// The landing's rays start MaxStep higher than a foot's own: the
+		// body (the frame) may lag a flight of steps up by more than a
+		// step, and a ray that starts inside the step the foot lands
+		// against misses its top (the landing then looked level with the
+		// tread before it, the toe over the riser).
+		g.planUp = maxStep
+		defer func() { g.planUp = 0 }()
 		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, 0, 1, maxAngle, false)
 		shift := 0.0
 		if ok1 && s1 < -maxStep || !ok1 {
@@ -1074,7 +1084,7 @@ type soleRay struct {
 func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
 	ah := leg.AnkleHeight
 	xs, n := g.soleSamples(leg)
-	up := g.rayUp(leg)
+	up := g.rayUp(leg) + g.planUp
 	down := num.Or(g.RayDown, DefaultRayDown)
 	lift = math.MaxFloat64
 	var hs, ns [maxGrounderSamples]mgl64.Vec2

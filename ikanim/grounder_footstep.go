@@ -131,7 +131,9 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 	// (the drop rule's, below), not the next step down of a flight of
 	// stairs just beyond the foot's reach (which turned planning off next
 	// to it).
+	// So do they start maxStep higher (see predictLanding).
 	down += maxStep
+	up += maxStep
 	sample := func(from, to int) {
 		for i := from; i < to; i++ {
 			x := x0 + float64(i)
