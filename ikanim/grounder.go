@@ -530,6 +530,17 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		keep = swingKeepLift
 	}
 	s, phi, hold := g.holdBack(r, leg, s, phi, lift, keep, maxAngle, maxStep, dt)
+	if over := leg.lag + hold - swingLagSpeed*left; known && over > holdLandTol {
+		// Held back further than it can catch up by touch-down, the foot
+		// lands that much short of its landing: the bounds close on the
+		// ground there instead (on spikes the two angles differed by 0.6
+		// rad, and the foot turned 36 degrees in the touch-down frame).
+		g.planUp = maxStep
+		if s1, a1, _, ok1 := g.placeAt(r, leg, mgl64.Vec2{leg.land.x - over, r.animStart[leg.foot][1]}, 0, 0, 1, maxAngle, false); ok1 && math.Abs(s1) <= maxStep {
+			ref, aref = s1, a1
+		}
+		g.planUp = 0
+	}
 	ang = c.Angle + max(-swingTurnSpeed*dt, min(swingTurnSpeed*dt, phi-c.Angle))
 	ang = aref + max(-da-turn, min(da+turn, ang-aref))
 	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
@@ -583,7 +594,7 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		// Held on its way: rise at swingRiseSpeed toward the ground
 		// ahead. (A foot held at or past its known landing goes to the
 		// landing's height and lands short of the riser.)
-		off = max(off, min(c.Offset+swingRiseSpeed*dt, maxStep))
+		off = max(off, min(c.Offset+holdRise(lift)*dt, maxStep))
 	}
 	if known {
 		// A landing above the ground under the foot: rise toward it no
@@ -603,6 +614,17 @@ const holdIters = 8
 // what holds it).
 const holdLandTol = 0.5
 
+// holdRise returns the speed, px/s, at which a foot held back before a
+// riser (holdBack) rises at clearance lift: swingRiseSpeed once the
+// clearance reaches swingRiseRamp, from holdRiseShare of it at lift-off.
+func holdRise(lift float64) float64 {
+	return swingRiseSpeed * max(holdRiseShare, min(1, lift/swingRiseRamp))
+}
+
+// holdRiseShare is the share of swingRiseSpeed a held foot rises at as it
+// lifts off.
+const holdRiseShare = 0.6
+
 // holdBackSlack is how far, px, holdBack may move a foot back behind where
 // its target was last frame to keep it off a riser's top.
 const holdBackSlack = 2.0
@@ -614,21 +636,26 @@ const holdBackSlack = 2.0
 // riser's height in one frame (a foot lifting off with its toe at a step's
 // face went 21 px up the face in a frame, the knee 76 degrees). When s
 // would rise more than swingRiseSpeed*dt above last frame's offset, the foot
-// instead goes along forward only as far as the sole stays that low: the
+// instead goes along forward only as far as the sole stays within
+// holdRise*dt of it (a slower rise just after lift-off): the
 // furthest point between where its target was last frame (the same world
 // point: it stalls) and where the animation puts it now, found by
 // bisection on the sole's placement, and moves back by the rest (the
 // returned hold, px, taken off leg.shift now and kept in leg.lag). The
-// foot then rises at swingRiseSpeed and goes on over the riser once above
-// it. It returns the placement there. Where even last frame's point is too
+// foot then rises at holdRise and goes on over the riser once above it
+// (swing: when the riser lies before its landing; held back from a landing
+// further than it can catch up, the landing bounds close on the ground
+// where it will touch down instead). It returns the placement there. Where even last frame's point is too
 // low (the ground rose under the foot) nothing is held: the foot rises at
 // once, as it never goes into the ground.
 func (g *Grounder) holdBack(r *Rig, leg *grounderLeg, s, phi, lift, keep, maxAngle, maxStep, dt float64) (float64, float64, float64) {
 	c := &leg.contact
-	allowed := c.Offset + swingRiseSpeed*dt
-	if !(s-keep*lift > allowed) || !(dt > 0) || g.ground == nil || leg.walkLeg < 0 {
+	if !(s-keep*lift > c.Offset+swingRiseSpeed*dt) || !(dt > 0) || g.ground == nil || leg.walkLeg < 0 {
 		return s, phi, 0
 	}
+	// Held, the foot rises at holdRise: slower just after lift-off, where
+	// a leg nearly straight turns its knee fastest.
+	allowed := c.Offset + holdRise(lift)*dt
 	if w, ok := r.Source.(*WalkCycle); !ok || w.amount <= 0 || r.airborne {
 		return s, phi, 0 // (the shift is the WalkCycle's only)
 	}

@@ -101,14 +101,16 @@ func stairsGround(x, y0, h, w float64, n int) *polyGround {
 // and the footstep planner's rays reached a step above the lagging body
 // and one beyond the foot's reach below, the worst leg joint turned 64.6,
 // 106.1, 63.3, 80.4, 79.9 and 50.4 degrees in a frame on the first six
-// flights. Joint pop is measured on the bones' local angles, as the
-// courses do.
+// flights; now 17.3, 36.3, 16.0, 25.6, 34.9 and 33.5 (the bounds are those
+// plus about 10 %). Joint pop is measured on the bones' local angles, as
+// the courses do. Still over 15: a trailing leg stretched straight as the
+// body climbs steep flights, and landings a step down.
 func TestGrounderStairsJointPop(t *testing.T) {
 	for _, c := range []struct {
 		rise, tread float64
 		want        float64 // deg/frame
 	}{
-		{29, 46, 22}, {29, 30, 45}, {22, 28, 22}, {-29, 46, 27}, {-28, 32, 36}, {-44, 60, 35},
+		{29, 46, 19}, {29, 30, 40}, {22, 28, 18}, {-29, 46, 28}, {-28, 32, 38}, {-44, 60, 37},
 		{20, 40, 17}, {-20, 40, 18},
 	} {
 		worst, at, pen := 0.0, 0.0, 0.0
