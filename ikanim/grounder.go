@@ -253,8 +253,9 @@ type Grounder struct {
 		l, inv float64
 		ground bool
 	}
-	// planUp, px, is added to the rays' start above the ankle while a
-	// landing is planned (predictLanding, planSwing; 0 otherwise)
+	// planUp, px: while a landing is planned (predictLanding), how far up
+	// castFoot looks for the top of a solid a foot ray starts in (0
+	// otherwise)
 	planUp float64
 	// span gathers the character-frame y (down) of the vertical sole rays'
 	// hits while place casts them (on), for footHold.
@@ -839,11 +840,8 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
 	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up)
 	if !p.on || math.Abs(land.Sub(p.p).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))) > swingReplanDist {
-		// The landing's rays start MaxStep higher than a foot's own: the
-		// body (the frame) may lag a flight of steps up by more than a
-		// step, and a ray that starts inside the step the foot lands
-		// against misses its top (the landing then looked level with the
-		// tread before it, the toe over the riser).
+		// A landing's ray that starts inside a step finds the step's top
+		// (castFoot).
 		g.planUp = maxStep
 		defer func() { g.planUp = 0 }()
 		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, 0, 1, maxAngle, false)
@@ -1111,7 +1109,7 @@ type soleRay struct {
 func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
 	ah := leg.AnkleHeight
 	xs, n := g.soleSamples(leg)
-	up := g.rayUp(leg) + g.planUp
+	up := g.rayUp(leg)
 	down := num.Or(g.RayDown, DefaultRayDown)
 	lift = math.MaxFloat64
 	var hs, ns [maxGrounderSamples]mgl64.Vec2
@@ -1133,7 +1131,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 		if g.ground == nil {
 			continue
 		}
-		p, nrm, hitOK := castSole(g.ground, g.caster, from, to, leg.Radius)
+		p, nrm, hitOK := g.castFoot(leg, from, to)
 		cast[k] = soleRay{from, to, p, nrm, hitOK}
 		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
@@ -1316,7 +1314,43 @@ func castPrior(g *Grounder, leg *grounderLeg, from, to mgl64.Vec2, prior *[maxGr
 			}
 		}
 	}
-	return castSole(g.ground, g.caster, from, to, leg.Radius)
+	return g.castFoot(leg, from, to)
+}
+
+// castFoot is castSole for the leg's foot ray from from down to to. While a
+// landing is planned (planUp > 0) the ray may start inside a solid: the body
+// (the frame) lags a flight of steps up by more than a step, and the ray for
+// a landing against the next step starts in it. It then misses (or finds
+// where it leaves the solid, its normal along the ray), and a ray up from
+// from by planUp finds where it leaves the solid upward, the step's top,
+// which is returned as the hit (the landing looked level with the tread
+// before the step, its toe over the riser, and the foot dropped 25 px at
+// touch-down). A surface found above from facing down (an overhang's
+// underside) is not one from starts in, and leaves the miss.
+func (g *Grounder) castFoot(leg *grounderLeg, from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool) {
+	point, normal, ok = castSole(g.ground, g.caster, from, to, leg.Radius)
+	if g.planUp > 0 && (!ok || normal.Dot(to.Sub(from)) > 0) {
+		if q, m, in := insideTop(g.ground, from, to, g.planUp); in {
+			return q, m, true
+		}
+	}
+	return point, normal, ok
+}
+
+// insideTop casts a ray up from from (against the direction to to) by
+// reach and reports where it leaves a solid that from lies in (a hit whose
+// normal points along that ray).
+func insideTop(ground Ground, from, to mgl64.Vec2, reach float64) (point, normal mgl64.Vec2, ok bool) {
+	d := from.Sub(to)
+	l := finiteLen(d)
+	if !(l > 0) || ground == nil {
+		return point, normal, false
+	}
+	q, m, hit := ground.Raycast(from, from.Add(d.Mul(reach/l)))
+	if !hit || !num.FiniteVec(q) || !num.FiniteVec(m) || !(m.Dot(d) > 0) {
+		return point, normal, false
+	}
+	return q, m, true
 }
 
 // crest returns where the tangent lines through a (unit normal na) and b

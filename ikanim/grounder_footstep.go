@@ -131,14 +131,18 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 	// (the drop rule's, below), not the next step down of a flight of
 	// stairs just beyond the foot's reach (which turned planning off next
 	// to it).
-	// So do they start maxStep higher (see predictLanding).
 	down += maxStep
-	up += maxStep
 	sample := func(from, to int) {
 		for i := from; i < to; i++ {
 			x := x0 + float64(i)
 			pr.g[i] = math.Inf(-1)
-			p, nrm, ok := castSole(g.ground, g.caster, r.frame.toWorld(mgl64.Vec2{x, landC[1] - up}), r.frame.toWorld(mgl64.Vec2{x, landC[1] + down}), leg.Radius)
+			from, to := r.frame.toWorld(mgl64.Vec2{x, landC[1] - up}), r.frame.toWorld(mgl64.Vec2{x, landC[1] + down})
+			p, nrm, ok := castSole(g.ground, g.caster, from, to, leg.Radius)
+			if !ok || nrm.Dot(to.Sub(from)) > 0 {
+				// A ray that starts inside a step (see castFoot) takes
+				// the step's top.
+				p, nrm, ok = insideTop(g.ground, from, to, maxStep)
+			}
 			if ok && num.FiniteVec(p) && num.FiniteVec(nrm) {
 				pr.g[i] = -r.frame.toLocal(p)[1]
 			}
