@@ -367,7 +367,7 @@ func (g *Grounder) Update(dt float64) {
 	if g.FootSpeed > 0 && num.Finite(g.FootSpeed) {
 		footAlpha = 1 - math.Exp(-g.FootSpeed*dt)
 	}
-	low, found, all := 0.0, false, true
+	low, found, all, resting := 0.0, false, true, false
 	for i := range g.legs {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
@@ -405,10 +405,11 @@ func (g *Grounder) Update(dt float64) {
 			// Fade toward the animated foot.
 			c.Offset += (0 - c.Offset) * fade
 			c.Angle += (0 - c.Angle) * fade
-			if r.airborne && hit && c.Offset < s-lift {
+			if r.airborne && hit && c.Offset < s-lift+airRestTol {
 				// A hanging foot still rests on ground it meets (the
 				// ledge the body falls from), never sinks into it.
-				c.Offset = s - lift
+				c.Offset = max(c.Offset, s-lift)
+				resting = true
 			}
 			limb.EffectorRotation = r.worldRot(c.Angle)
 			c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
@@ -473,8 +474,28 @@ func (g *Grounder) Update(dt float64) {
 			low = min(low, need)
 		}
 	}
+	if r.airborne && !resting && !g.DisableFeet {
+		// In the air with every foot free the body comes down toward the
+		// feet (airTuck), so the legs are bent when they land.
+		low, found = -airTuck, true
+	}
 	g.updateBody(r, dt, low, found, all)
 }
+
+// In the air (Rig.Airborne) with no foot resting on ground, the centroid's
+// target is airTuck px down: the body comes down toward the hanging feet at
+// the centroid's own speed limits (BodySpeed, BodyMaxSpeed), so the legs are
+// bent when the feet land. A knee turns at the hip's speed toward the foot
+// divided by how far the knee moves per px of it, a few px for a leg near
+// full reach: the follower's landing crouch, which starts at the landing
+// speed, turned the walk's nearly straight legs 28 degrees in the landing
+// frame at 60 TPS. A foot resting on the ledge the body falls from stops
+// the tuck (it would fold that leg over the edge). After the landing the
+// centroid goes back to its ground target at the same limits.
+const (
+	airTuck    = 16.0 // px
+	airRestTol = 0.5  // px: a hanging foot this close above its ground rests on it
+)
 
 // Swinging feet (the default, FootSpeed 0). A lifted foot's ground
 // placement (s, phi) jumps wherever a sole ray crosses an edge: a step's

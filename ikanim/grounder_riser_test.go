@@ -15,6 +15,14 @@ import (
 // below the ground, measured with a fresh vertical ray of the test's own.
 func riserWalk(t *testing.T, g *polyGround, y, end, tps float64) (pop, pen float64) {
 	t.Helper()
+	pop, pen, _ = walkOver(t, g, y, end, tps)
+	return pop, pen
+}
+
+// walkOver is riserWalk, and also returns the largest leg joint pop in the
+// half second from the frame the body lands after a fall (0: no landing).
+func walkOver(t *testing.T, g *polyGround, y, end, tps float64) (pop, pen, landPop float64) {
+	t.Helper()
 	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
 	if err != nil {
 		t.Fatal(err)
@@ -38,13 +46,22 @@ func riserWalk(t *testing.T, g *polyGround, y, end, tps float64) (pop, pen float
 	}
 	last := make([]float64, len(bones))
 	dt := 1 / tps
+	landed := -1
 	for i := 0; r.Position[0] < end; i++ {
-		r.Position[0] += 60 * dt
+		r.Position[0] += 60 * dt // (walking on while airborne, as the courses do)
+		was := fol.Falling()
 		r.Update(dt)
+		if was && !fol.Falling() {
+			landed = i
+		}
 		for k, b := range bones {
 			a := r.LocalAngle(b)
-			if d := math.Abs(math.Remainder(a-last[k], 2*math.Pi)) * 180 / math.Pi; i > int(tps) && d > pop {
+			d := math.Abs(math.Remainder(a-last[k], 2*math.Pi)) * 180 / math.Pi
+			if i > int(tps) && d > pop {
 				pop = d
+			}
+			if landed >= 0 && i-landed < int(tps/2) && d > landPop {
+				landPop = d
 			}
 			last[k] = a
 		}
@@ -58,7 +75,7 @@ func riserWalk(t *testing.T, g *polyGround, y, end, tps float64) (pop, pen float
 			}
 		}
 	}
-	return pop, pen
+	return pop, pen, landPop
 }
 
 // depthIn returns how deep p is inside the solid under the polyline g (its
