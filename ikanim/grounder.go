@@ -274,6 +274,10 @@ type Grounder struct {
 		l, inv float64
 		ground bool
 	}
+	// planUp, px: while a landing is planned (predictLanding), how far up
+	// castFoot looks for the top of a solid a foot ray starts in (0
+	// otherwise)
+	planUp float64
 	// span gathers the character-frame y (down) of the vertical sole rays'
 	// hits while place casts them (on), for footHold.
 	span struct {
@@ -300,8 +304,11 @@ type grounderLeg struct {
 	// before a face it could not rise over in time (see swing).
 	lag   float64
 	lastH float64 // last ground line height under the foot along up (world): frame's plus Offset
-	hold  footHold
-	lock  footLock // the foot lock (not under a WalkCycle; see grounder_lock.go)
+	// swinging: the WalkCycle has the foot in the air this update (see
+	// cycleSwing); swung: it had in the last one
+	swinging, swung bool
+	hold            footHold
+	lock            footLock // the foot lock (not under a WalkCycle; see grounder_lock.go)
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -382,7 +389,7 @@ func (g *Grounder) Update(dt float64) {
 	if g.FootSpeed > 0 && num.Finite(g.FootSpeed) {
 		footAlpha = 1 - math.Exp(-g.FootSpeed*dt)
 	}
-	low, found, all := 0.0, false, true
+	low, found, all, resting := 0.0, false, true, false
 	if r.teleports != g.teleports {
 		g.teleports = r.teleports
 		g.dropLocks(r)
@@ -391,6 +398,8 @@ func (g *Grounder) Update(dt float64) {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
 		leg.land.now = false
+		swung := g.cycleSwing(r, leg)
+		leg.swung, leg.swinging = leg.swinging, swung
 		g.updateShift(r, leg, dt)
 		s, phi, lift, ok := g.place(r, leg, maxAngle)
 		hit := ok // ground found, before the drop and airborne checks
@@ -423,10 +432,11 @@ func (g *Grounder) Update(dt float64) {
 			// Fade toward the animated foot.
 			c.Offset += (0 - c.Offset) * fade
 			c.Angle += (0 - c.Angle) * fade
-			if r.airborne && hit && c.Offset < s-lift {
+			if r.airborne && hit && c.Offset < s-lift+airRestTol {
 				// A hanging foot still rests on ground it meets (the
 				// ledge the body falls from), never sinks into it.
-				c.Offset = s - lift
+				c.Offset = max(c.Offset, s-lift)
+				resting = true
 			}
 			limb.EffectorRotation = r.worldRot(c.Angle)
 			c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
@@ -448,6 +458,17 @@ func (g *Grounder) Update(dt float64) {
 			c.Offset = s + max(-do, min(do, c.Offset-s))
 			c.Angle = phi + max(-da, min(da, c.Angle-phi))
 		} else {
+			if leg.init && leg.swung {
+				// A foot touching down at a riser's top edge: held back
+				// too (see holdBack) when that is the smaller move (and
+				// the top is within MaxStep); the stance keeps its shift.
+				shift := leg.shift
+				if sh, ph, hold := g.holdBack(r, leg, s, phi, lift, 0, maxAngle, maxStep, dt); hold > 0 && s < maxStep && math.Abs(sh-c.Offset) >= math.Abs(s-c.Offset) {
+					leg.shift = shift // the riser's top is nearer
+				} else {
+					s, phi = sh, ph
+				}
+			}
 			c.Offset, c.Angle = s, phi
 		}
 		leg.init = true
@@ -483,8 +504,28 @@ func (g *Grounder) Update(dt float64) {
 			low = min(low, need)
 		}
 	}
+	if r.airborne && !resting && !g.DisableFeet {
+		// In the air with every foot free the body comes down toward the
+		// feet (airTuck), so the legs are bent when they land.
+		low, found = -airTuck, true
+	}
 	g.updateBody(r, dt, low, found, all)
 }
+
+// In the air (Rig.Airborne) with no foot resting on ground, the centroid's
+// target is airTuck px down: the body comes down toward the hanging feet at
+// the centroid's own speed limits (BodySpeed, BodyMaxSpeed), so the legs are
+// bent when the feet land. A knee turns at the hip's speed toward the foot
+// divided by how far the knee moves per px of it, a few px for a leg near
+// full reach: the follower's landing crouch, which starts at the landing
+// speed, turned the walk's nearly straight legs 28 degrees in the landing
+// frame at 60 TPS. A foot resting on the ledge the body falls from stops
+// the tuck (it would fold that leg over the edge). After the landing the
+// centroid goes back to its ground target at the same limits.
+const (
+	airTuck    = 16.0 // px
+	airRestTol = 0.5  // px: a hanging foot this close above its ground rests on it
+)
 
 // Swinging feet (the default, FootSpeed 0). A lifted foot's ground
 // placement (s, phi) jumps wherever a sole ray crosses an edge: a step's
@@ -536,6 +577,22 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		ref, aref, known = h, leg.land.ang, true
 		rise, drop, turn = 0.5*swingRiseSpeed*left, 0.5*swingDropSpeed*left, 0.5*swingTurnSpeed*left
 	}
+	keep := 0.0
+	if known {
+		keep = swingKeepLift
+	}
+	s, phi, hold := g.holdBack(r, leg, s, phi, lift, keep, maxAngle, maxStep, dt)
+	if over := leg.lag + hold - swingLagSpeed*left; known && over > holdLandTol {
+		// Held back further than it can catch up by touch-down, the foot
+		// lands that much short of its landing: the bounds close on the
+		// ground there instead (on spikes the two angles differed by 0.6
+		// rad, and the foot turned 36 degrees in the touch-down frame).
+		g.planUp = maxStep
+		if s1, a1, _, ok1 := g.placeAt(r, leg, mgl64.Vec2{leg.land.x - over, r.animStart[leg.foot][1]}, 0, 0, 1, maxAngle, false); ok1 && math.Abs(s1) <= maxStep {
+			ref, aref = s1, a1
+		}
+		g.planUp = 0
+	}
 	ang = c.Angle + max(-swingTurnSpeed*dt, min(swingTurnSpeed*dt, phi-c.Angle))
 	ang = aref + max(-da-turn, min(da+turn, ang-aref))
 	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
@@ -582,12 +639,110 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	if d := swingLagSpeed * dt; dt > 0 {
 		leg.lag += max(-d, min(d, lag-leg.lag))
 	}
+	// A hold this frame stays in the lag: it is let go at swingLagSpeed,
+	// and held again while the ground ahead is still too high.
+	leg.lag += hold
+	if hold > 0 && (!known || A[0] < leg.land.x-holdLandTol) {
+		// Held on its way: rise at swingRiseSpeed toward the ground
+		// ahead. (A foot held at or past its known landing goes to the
+		// landing's height and lands short of the riser.)
+		off = max(off, min(c.Offset+holdRise(lift)*dt, maxStep))
+	}
 	if known {
 		// A landing above the ground under the foot: rise toward it no
 		// faster than swingRiseSpeed would still make it by touch-down.
 		off = max(off, ref-do-rise)
 	}
 	return off, ang
+}
+
+// holdIters is the number of bisection steps holdBack takes to find how far
+// a swinging foot may go (the interval halves each time: a foot moving 3 px
+// a frame stops within 0.012 px of the last free point).
+const holdIters = 8
+
+// holdLandTol is how far, px, behind its known landing a held swinging foot
+// may be and still count as there (it lands short instead of rising over
+// what holds it).
+const holdLandTol = 0.5
+
+// holdRise returns the speed, px/s, at which a foot held back before a
+// riser (holdBack) rises at clearance lift: swingRiseSpeed once the
+// clearance reaches swingRiseRamp, from holdRiseShare of it at lift-off.
+func holdRise(lift float64) float64 {
+	return swingRiseSpeed * max(holdRiseShare, min(1, lift/swingRiseRamp))
+}
+
+// holdRiseShare is the share of swingRiseSpeed a held foot rises at as it
+// lifts off.
+const holdRiseShare = 0.6
+
+// holdBackSlack is how far, px, holdBack may move a foot back behind where
+// its target was last frame to keep it off a riser's top.
+const holdBackSlack = 2.0
+
+// holdBack keeps a swinging foot from jumping up onto ground it reaches
+// faster than it can rise. A lifted foot's placement s is the offset that
+// keeps its whole sole (with keep of its clearance lift) above the ground
+// under it; where the sole's toe passes a riser's top edge, s jumps by the
+// riser's height in one frame (a foot lifting off with its toe at a step's
+// face went 21 px up the face in a frame, the knee 76 degrees). When s
+// would rise more than swingRiseSpeed*dt above last frame's offset, the foot
+// instead goes along forward only as far as the sole stays within
+// holdRise*dt of it (a slower rise just after lift-off): the
+// furthest point between where its target was last frame (the same world
+// point: it stalls) and where the animation puts it now, found by
+// bisection on the sole's placement, and moves back by the rest (the
+// returned hold, px, taken off leg.shift now and kept in leg.lag). The
+// foot then rises at holdRise and goes on over the riser once above it
+// (swing: when the riser lies before its landing; held back from a landing
+// further than it can catch up, the landing bounds close on the ground
+// where it will touch down instead). It returns the placement there. Where even last frame's point is too
+// low (the ground rose under the foot) nothing is held: the foot rises at
+// once, as it never goes into the ground.
+func (g *Grounder) holdBack(r *Rig, leg *grounderLeg, s, phi, lift, keep, maxAngle, maxStep, dt float64) (float64, float64, float64) {
+	c := &leg.contact
+	if !(s-keep*lift > c.Offset+swingRiseSpeed*dt) || !(dt > 0) || g.ground == nil || leg.walkLeg < 0 {
+		return s, phi, 0
+	}
+	// Held, the foot rises at holdRise: slower just after lift-off, where
+	// a leg nearly straight turns its knee fastest.
+	allowed := c.Offset + holdRise(lift)*dt
+	if w, ok := r.Source.(*WalkCycle); !ok || w.amount <= 0 || r.airborne {
+		return s, phi, 0 // (the shift is the WalkCycle's only)
+	}
+	A, alpha, d := r.animStart[leg.foot], r.animAngle[leg.foot], r.animDir[leg.foot]
+	cur := A[0] + leg.shift
+	prev := r.frame.toLocal(c.Target)[0]
+	if !(prev < cur) || !num.Finite(prev) {
+		return s, phi, 0
+	}
+	free := func(x float64) (float64, float64, bool) {
+		sx, px, _, ok := g.placeAt(r, leg, mgl64.Vec2{x, A[1]}, alpha, d[1], d[0], maxAngle, false)
+		return sx, px, ok && sx >= -maxStep && min(sx, maxStep)-keep*lift <= allowed
+	}
+	lo, hi := prev, cur
+	s0, p0, ok := free(prev)
+	if !ok {
+		// Last frame's point, at this frame's foot angle, may reach over
+		// the edge already (a foot levelling as it lands pushes its toe
+		// forward): a little further back.
+		lo = prev - holdBackSlack
+		if s0, p0, ok = free(lo); !ok {
+			return s, phi, 0
+		}
+	}
+	for range holdIters {
+		mid := lo + (hi-lo)/2
+		if sm, pm, okm := free(mid); okm {
+			lo, s0, p0 = mid, sm, pm
+		} else {
+			hi = mid
+		}
+	}
+	hold := cur - lo
+	leg.shift -= hold
+	return min(s0, maxStep), p0, hold
 }
 
 // reachRatio is the share of a leg's full length (thigh plus shin) its hip
@@ -740,6 +895,10 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
 	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up)
 	if !p.on || math.Abs(land.Sub(p.p).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))) > swingReplanDist {
+		// A landing's ray that starts inside a step finds the step's top
+		// (castFoot).
+		g.planUp = maxStep
+		defer func() { g.planUp = 0 }()
 		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, 0, 1, maxAngle, false)
 		shift := 0.0
 		if ok1 && s1 < -maxStep || !ok1 {
@@ -1027,7 +1186,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 		if g.ground == nil {
 			continue
 		}
-		p, nrm, hitOK := castSole(g.ground, g.caster, from, to, leg.Radius)
+		p, nrm, hitOK := g.castFoot(leg, from, to)
 		cast[k] = soleRay{from, to, p, nrm, hitOK}
 		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
@@ -1210,7 +1369,43 @@ func castPrior(g *Grounder, leg *grounderLeg, from, to mgl64.Vec2, prior *[maxGr
 			}
 		}
 	}
-	return castSole(g.ground, g.caster, from, to, leg.Radius)
+	return g.castFoot(leg, from, to)
+}
+
+// castFoot is castSole for the leg's foot ray from from down to to. While a
+// landing is planned (planUp > 0) the ray may start inside a solid: the body
+// (the frame) lags a flight of steps up by more than a step, and the ray for
+// a landing against the next step starts in it. It then misses (or finds
+// where it leaves the solid, its normal along the ray), and a ray up from
+// from by planUp finds where it leaves the solid upward, the step's top,
+// which is returned as the hit (the landing looked level with the tread
+// before the step, its toe over the riser, and the foot dropped 25 px at
+// touch-down). A surface found above from facing down (an overhang's
+// underside) is not one from starts in, and leaves the miss.
+func (g *Grounder) castFoot(leg *grounderLeg, from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool) {
+	point, normal, ok = castSole(g.ground, g.caster, from, to, leg.Radius)
+	if g.planUp > 0 && (!ok || normal.Dot(to.Sub(from)) > 0) {
+		if q, m, in := insideTop(g.ground, from, to, g.planUp); in {
+			return q, m, true
+		}
+	}
+	return point, normal, ok
+}
+
+// insideTop casts a ray up from from (against the direction to to) by
+// reach and reports where it leaves a solid that from lies in (a hit whose
+// normal points along that ray).
+func insideTop(ground Ground, from, to mgl64.Vec2, reach float64) (point, normal mgl64.Vec2, ok bool) {
+	d := from.Sub(to)
+	l := finiteLen(d)
+	if !(l > 0) || ground == nil {
+		return point, normal, false
+	}
+	q, m, hit := ground.Raycast(from, from.Add(d.Mul(reach/l)))
+	if !hit || !num.FiniteVec(q) || !num.FiniteVec(m) || !(m.Dot(d) > 0) {
+		return point, normal, false
+	}
+	return q, m, true
 }
 
 // crest returns where the tangent lines through a (unit normal na) and b

@@ -125,11 +125,24 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 		down = DefaultRayDown
 	}
 	x0 := landC[0] - float64(back)
+	// The rays reach maxStep further down than the foot's own: a landing
+	// the foot's rays can find lies at most down below the ankle, so a ray
+	// that misses here means ground deeper than maxStep below any landing
+	// (the drop rule's, below), not the next step down of a flight of
+	// stairs just beyond the foot's reach (which turned planning off next
+	// to it).
+	down += maxStep
 	sample := func(from, to int) {
 		for i := from; i < to; i++ {
 			x := x0 + float64(i)
 			pr.g[i] = math.Inf(-1)
-			p, nrm, ok := castSole(g.ground, g.caster, r.frame.toWorld(mgl64.Vec2{x, landC[1] - up}), r.frame.toWorld(mgl64.Vec2{x, landC[1] + down}), leg.Radius)
+			from, to := r.frame.toWorld(mgl64.Vec2{x, landC[1] - up}), r.frame.toWorld(mgl64.Vec2{x, landC[1] + down})
+			p, nrm, ok := castSole(g.ground, g.caster, from, to, leg.Radius)
+			if !ok || nrm.Dot(to.Sub(from)) > 0 {
+				// A ray that starts inside a step (see castFoot) takes
+				// the step's top.
+				p, nrm, ok = insideTop(g.ground, from, to, maxStep)
+			}
 			if ok && num.FiniteVec(p) && num.FiniteVec(nrm) {
 				pr.g[i] = -r.frame.toLocal(p)[1]
 			}

@@ -92,10 +92,15 @@ func TestBipedCoursesQuality(t *testing.T) {
 		// 78.9/78.1/77.2 deg/frame at 30/60/144 TPS here, but planted
 		// and whole-sole penetration rose from 0.9-1.9 to 2.7-3.1 px (a
 		// foot beside a step down next to a drop, seed 71): bounds 3.5
-		// until that is fixed.
+		// until that is fixed. Swinging feet held back at a riser's top
+		// edge (Grounder holdBack) and landings that see the step a ray
+		// starts in: joint pop 42.1/29.9/43.3 deg/frame, slip 8.16/8.44/
+		// 8.42 -> 3.91/3.91/3.79 px (the rest: drop landings, a planted
+		// foot on a spike's tip, a trailing leg folded over a 44 px step
+		// down).
 		courseSuite(t, terrain.BipedCourseOptions{}, all, courseFigs{
-			gapMean: 0.5, gapMax: 3, pen: 3.5, sole: 3.5, limb: 5, slip: 10,
-			bodyPopPerS: 60, jointPop: 85,
+			gapMean: 0.5, gapMax: 3, pen: 3.5, sole: 3.5, limb: 5, slip: 4.5,
+			bodyPopPerS: 60, jointPop: 48,
 		})
 	})
 	t.Run("no-drops", func(t *testing.T) {
