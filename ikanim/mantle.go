@@ -200,9 +200,21 @@ func (m *Mantler) Stage() Stage { return StageMove }
 
 // Start begins a mantle over m.Edge from the rig's current pose: the body
 // offset moves into Position (the body stays where it is) and every path
-// starts where its point is now. It does not allocate.
-func (m *Mantler) Start() {
+// starts where its point is now. The paths are smooth lines from where the
+// body and limbs are to the hang and over the edge: start near the edge (a
+// climb's top, or standing under it) — they do not go round solids in
+// between. It returns an error, and starts nothing, when Edge is not
+// finite or the rig's position is not. It does not allocate.
+func (m *Mantler) Start() error {
 	r := m.rig
+	if !num.FiniteVec(m.Edge) {
+		m.active, m.done = false, false
+		return fmt.Errorf("ikanim: Mantler.Start: Edge %v is not finite", m.Edge)
+	}
+	if !num.FiniteVec(r.Position) {
+		m.active, m.done = false, false
+		return fmt.Errorf("ikanim: Mantler.Start: the rig's Position %v is not finite", r.Position)
+	}
 	m.active = true
 	// The body offset moves into Position: from Position, not from the
 	// frame's origin (ToWorld), which is last Update's Position and misses
@@ -250,6 +262,7 @@ func (m *Mantler) Start() {
 			m.plan(r, lo)
 		}
 	}
+	return nil
 }
 
 // plan builds the body's, the hands' and the feet's paths (the keys of the

@@ -2,6 +2,7 @@ package ikanim
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -48,5 +49,40 @@ func TestMantlerGroundKeepsTheBodyAboveTheFloor(t *testing.T) {
 				t.Errorf("ledge %.0f px with Ground: a joint %.1f px below the floor, want <= 0.5", h, below)
 			}
 		}
+	}
+}
+
+// Start refuses an Edge or a Position that is not finite, with an error
+// that names it, and starts nothing (Active false, the rig left alone).
+func TestMantlerStartErrors(t *testing.T) {
+	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
+	r := mustRig(t, def)
+	r.Teleport(mgl64.Vec2{300, 500})
+	m, err := NewBipedMantler(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Add(m)
+	for _, e := range []mgl64.Vec2{{math.NaN(), 400}, {400, math.Inf(1)}} {
+		m.Edge = e
+		if err := m.Start(); err == nil || !strings.Contains(err.Error(), "Edge") {
+			t.Errorf("Edge %v: error %v, want one naming Edge", e, err)
+		}
+		if m.Active() {
+			t.Errorf("Edge %v: active after a refused Start", e)
+		}
+		r.Update(1.0 / 60)
+		if r.Position != (mgl64.Vec2{300, 500}) {
+			t.Errorf("Edge %v: the rig moved to %v", e, r.Position)
+		}
+	}
+	m.Edge = mgl64.Vec2{320, 440}
+	r.Position = mgl64.Vec2{math.NaN(), 500}
+	if err := m.Start(); err == nil || !strings.Contains(err.Error(), "Position") {
+		t.Errorf("NaN Position: error %v, want one naming Position", err)
+	}
+	r.Teleport(mgl64.Vec2{300, 500})
+	if err := m.Start(); err != nil || !m.Active() {
+		t.Errorf("a good Start: error %v, active %v", err, m.Active())
 	}
 }
