@@ -55,10 +55,13 @@ package creature
 // outward normal points along the ray: then p is buried and rejected. But
 // where a third solid's face lies inside the one q is in (the underside of
 // a cave's ceiling inside the wall that holds it), the first crossing along
-// n can enter that third solid; so when the ray along n enters a solid, two
-// more rays go along the face, both ways, and a first crossing that leaves
-// a solid buries p too (from free space the first crossing along the face
-// enters a solid, or there is none). The
+// n can enter that third solid, and where q lies deep in a solid the ray
+// along n can end inside it (the side of a slab shared with the slab
+// beside it in the ground, which a creature walking down that side reaches
+// with its up along n, so the ray along up is not cast); so two more rays
+// go along the face, both ways, and a first crossing that leaves a solid
+// buries p too (from free space the first crossing along the face enters
+// a solid, or there is none). The
 // rays reach reach + BodyHeight, beyond the depth at which any foothold ray
 // can start inside a solid. With no foothold the foot stays planted, or, when it must
 // step (reach), dangles at its home and searches again after
@@ -103,6 +106,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/ik"
 	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
@@ -240,7 +244,7 @@ func (c *Creature) footholdOK(g ikanim.Ground, i int, hip, p, n, dir mgl64.Vec2)
 	if n.Dot(c.up) < minFacing {
 		return false
 	}
-	st2 := c.legStretch2(i, hip, p)
+	st2 := c.legStretch2(i, hip, p, n)
 	if rl := c.def.Gait.ReachRatio * landRatio; st2 > rl*rl || st2 < c.def.legs[i].landMin2() {
 		return false
 	}
@@ -265,16 +269,17 @@ func (c *Creature) buried(g ikanim.Ground, i int, p, n mgl64.Vec2) bool {
 	if ok && hn[0]*n[0]+hn[1]*n[1] > 0 {
 		return true
 	}
-	if ok {
-		// The ray entered a solid: q may still lie inside another one
-		// whose exit is farther than that entry (a ceiling whose
-		// underside lies inside the wall holding it). Along the face,
-		// both ways, the first crossing leaves that solid too.
-		tx, ty := -n[1]*l, n[0]*l
-		for _, s := range [2]float64{1, -1} {
-			if _, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + s*tx, q[1] + s*ty}); ok && s*(hn[0]*tx+hn[1]*ty) > 0 {
-				return true
-			}
+	// The ray entered a solid, or none: q may still lie inside another
+	// one whose exit is farther than that entry or than the ray's length
+	// (a ceiling whose underside lies inside the wall holding it; the
+	// side of a slab shared with the slab beside it in the ground, which
+	// a creature walking down that side reaches with its up along the
+	// face's normal). Along the face, both ways, the first crossing
+	// leaves that solid too.
+	tx, ty := -n[1]*l, n[0]*l
+	for _, s := range [2]float64{1, -1} {
+		if _, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + s*tx, q[1] + s*ty}); ok && s*(hn[0]*tx+hn[1]*ty) > 0 {
+			return true
 		}
 	}
 	up := c.up
@@ -308,6 +313,14 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 		}
 		return false
 	}
+	alt := c.kneeSide(g, i, hip, p, n, l.alt)
+	if l.state == legPlanted && alt == l.alt && c.def.legs[i].chain == nil && p.Sub(l.foot).Dot(p.Sub(l.foot)) < stepMin*stepMin {
+		// The foothold is where the foot stands and the knee keeps its
+		// side: a step there changes nothing, and a leg that steps in
+		// place for ever holds its neighbours down (they may not lift
+		// while it is in the air).
+		return false
+	}
 	c.liftOff(l)
 	l.state = legStepping
 	c.airborn++
@@ -318,8 +331,108 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 	l.lift = gd.StepHeight * math.Min(1, num.Len(l.to.Sub(l.from))/gd.StepDistance)
 	l.box = false
 	c.clearSwing(g, i, l)
+	l.altTo = alt
+	if l.altTo != l.alt && !c.turnRoom(g, i, l, hip) {
+		l.altTo = l.alt
+	}
 	return true
 }
+
+// turnRoom reports whether leg i, stepping (l), has room to turn its knee
+// over in the middle of its swing (turnKnee): whether the straight leg
+// there, from the hip halfway between where it is now and hipEnd, where it
+// will be at touch-down, along the line to the foot's mid-swing two-bone
+// target and swingClear beyond the full reach, enters no solid. One ray.
+func (c *Creature) turnRoom(g ikanim.Ground, i int, l *leg, hipEnd mgl64.Vec2) bool {
+	ld := &c.def.legs[i]
+	hm := c.bodyPoint(ld.hipBody()).Add(hipEnd).Mul(0.5)
+	d := l.to.Sub(l.from)
+	var fm mgl64.Vec2
+	if l.box {
+		fm = l.from.Add(d.Mul(0.5)).Add(l.boxUp.Mul(l.lift))
+	} else {
+		h := l.lift + math.Max(0, d.Dot(c.up))/2
+		fm = l.from.Add(d.Mul(0.5)).Add(c.up.Mul(h))
+	}
+	t := c.legTarget(i, hm, fm, num.UnitOr(l.fromN.Add(l.toN), c.up))
+	u := t.Sub(hm)
+	n := num.Len(u)
+	if n < 1e-9 {
+		return false
+	}
+	return !swingHit(g, hm, hm.Add(u.Mul((ld.reach+swingClear)/n)))
+}
+
+// kneeSide returns the bend side (alt, legs.go) leg i lands with on the
+// foothold p, of normal n, with its hip at hip: the definition's side when its femur and
+// tibia (hip -> knee -> two-bone target) enter no solid, else the other side
+// when that one's do not, else the side cur it has. Two rays when the
+// definition's side is free, four at most; none for tentacles.
+func (c *Creature) kneeSide(g ikanim.Ground, i int, hip, p, n mgl64.Vec2, cur bool) bool {
+	ld := &c.def.legs[i]
+	if ld.chain != nil {
+		return cur
+	}
+	t := c.legTarget(i, hip, p, n)
+	bend := ld.bend
+	if c.mirrored() {
+		bend = -bend
+	}
+	for _, alt := range [2]bool{false, true} {
+		b := bend
+		if alt {
+			b = -b
+		}
+		kx, ky, _, _ := ik.SolveTwoBoneXY(hip[0], hip[1], t[0], t[1], ld.l0, ld.l1, b)
+		k := mgl64.Vec2{kx, ky}
+		if alt && c.crossesNeighbour(i, hip, k, t) {
+			break // the other side would tangle it with its neighbours
+		}
+		if !swingHit(g, hip, k) && !swingHit(g, k, t) {
+			return alt
+		}
+	}
+	return cur
+}
+
+// crossesNeighbour reports whether the femur hip -> k or the tibia k -> t
+// of leg i crosses a segment of the legs in front of and behind it on its
+// side, as they stand (poses): a knee turned to its other side can reach
+// over its neighbour's.
+func (c *Creature) crossesNeighbour(i int, hip, k, t mgl64.Vec2) bool {
+	for _, j := range c.def.legs[i].neighbour[:2] {
+		if j < 0 {
+			continue
+		}
+		p := &c.poses[j]
+		for _, s := range [3][2]mgl64.Vec2{{p.hip, p.knee}, {p.knee, p.ankle}, {p.ankle, p.tip}} {
+			if segmentsCross(hip, k, s[0], s[1]) || segmentsCross(k, t, s[0], s[1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// segmentsCross reports whether the segments a-b and p-q cross (touching
+// ends and collinear overlaps do not count).
+func segmentsCross(a, b, p, q mgl64.Vec2) bool {
+	d1 := orient(p, q, a)
+	d2 := orient(p, q, b)
+	d3 := orient(a, b, p)
+	d4 := orient(a, b, q)
+	return d1*d2 < 0 && d3*d4 < 0
+}
+
+// orient is twice the signed area of the triangle a, b, c.
+func orient(a, b, c mgl64.Vec2) float64 {
+	return (b[0]-a[0])*(c[1]-a[1]) - (b[1]-a[1])*(c[0]-a[0])
+}
+
+// stepMin is the least step, px: a planted foot of a 2- or 3-segment leg
+// whose foothold search finds its own place again (within stepMin) does
+// not lift, unless its knee changes sides there (startStep).
+const stepMin = 1.0
 
 const (
 	// swingClear is the clearance, px, off both faces at which a swing's
@@ -422,6 +535,7 @@ func (c *Creature) advanceStep(i int, dt float64) (e float64) {
 		l.t = 1
 		l.foot, l.normal = l.to, l.toN
 		l.state = legPlanted
+		l.alt = l.altTo
 		c.planted++
 		c.airborn--
 		return 1
