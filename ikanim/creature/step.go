@@ -342,7 +342,8 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 // over in the middle of its swing (turnKnee): whether the straight leg
 // there, from the hip halfway between where it is now and hipEnd, where it
 // will be at touch-down, along the line to the foot's mid-swing two-bone
-// target and swingClear beyond the full reach, enters no solid. One ray.
+// target and swingClear beyond the full reach, enters no solid and crosses
+// no neighbour's leg as it stands. One ray.
 func (c *Creature) turnRoom(g ikanim.Ground, i int, l *leg, hipEnd mgl64.Vec2) bool {
 	ld := &c.def.legs[i]
 	hm := c.bodyPoint(ld.hipBody()).Add(hipEnd).Mul(0.5)
@@ -360,14 +361,22 @@ func (c *Creature) turnRoom(g ikanim.Ground, i int, l *leg, hipEnd mgl64.Vec2) b
 	if n < 1e-9 {
 		return false
 	}
-	return !swingHit(g, hm, hm.Add(u.Mul((ld.reach+swingClear)/n)))
+	end := hm.Add(u.Mul((ld.reach + swingClear) / n))
+	return c.crossesNeighbour(i, hm, end, end, mgl64.Vec2{}) == 0 && !swingHit(g, hm, end)
 }
 
 // kneeSide returns the bend side (alt, legs.go) leg i lands with on the
-// foothold p, of normal n, with its hip at hip: the definition's side when its femur and
-// tibia (hip -> knee -> two-bone target) enter no solid, else the other side
-// when that one's do not, else the side cur it has. Two rays when the
-// definition's side is free, four at most; none for tentacles.
+// foothold p, of normal n, with its hip at hip: of the definition's side
+// and the other one (unless that one crosses a neighbour's leg, at
+// touch-down or a step later with the neighbours' legs moved along with
+// the body), the first
+// whose femur and tibia (hip -> knee -> two-bone target) enter no solid
+// both at touch-down and a step distance later, the body walked on the way
+// it walks (a planted knee drifts with the body: the knee of a foot
+// planted on a block's side, free at touch-down, swept into the block as
+// the body climbed down past it); else the first free at touch-down; else
+// the side cur it has. Two rays a pose and side: four when the
+// definition's side is free, at most eight; none for tentacles.
 func (c *Creature) kneeSide(g ikanim.Ground, i int, hip, p, n mgl64.Vec2, cur bool) bool {
 	ld := &c.def.legs[i]
 	if ld.chain != nil {
@@ -378,40 +387,85 @@ func (c *Creature) kneeSide(g ikanim.Ground, i int, hip, p, n mgl64.Vec2, cur bo
 	if c.mirrored() {
 		bend = -bend
 	}
-	for _, alt := range [2]bool{false, true} {
-		b := bend
-		if alt {
-			b = -b
-		}
+	later := c.speed > 1e-9 || c.speed < -1e-9
+	var hip2, t2, shift mgl64.Vec2
+	if later {
+		// The way the body walks (held by a stretched leg, it may stand
+		// still for the moment).
+		hip2 = hip.Add(c.Right().Mul(math.Copysign(c.def.Gait.StepDistance, c.speed)))
+		t2 = c.legTarget(i, hip2, p, n)
+		shift = hip2.Sub(c.bodyPoint(ld.hipBody()))
+	}
+	var knee, knee2 [2]mgl64.Vec2
+	var cross [2]int
+	for s, b := range [2]float64{bend, -bend} {
 		kx, ky, _, _ := ik.SolveTwoBoneXY(hip[0], hip[1], t[0], t[1], ld.l0, ld.l1, b)
-		k := mgl64.Vec2{kx, ky}
-		if alt && c.crossesNeighbour(i, hip, k, t) {
-			break // the other side would tangle it with its neighbours
-		}
-		if !swingHit(g, hip, k) && !swingHit(g, k, t) {
-			return alt
+		knee[s] = mgl64.Vec2{kx, ky}
+		cross[s] = c.crossesNeighbour(i, hip, knee[s], t, mgl64.Vec2{})
+		if later {
+			kx, ky, _, _ = ik.SolveTwoBoneXY(hip2[0], hip2[1], t2[0], t2[1], ld.l0, ld.l1, b)
+			knee2[s] = mgl64.Vec2{kx, ky}
+			cross[s] += c.crossesNeighbour(i, hip2, knee2[s], t2, shift)
 		}
 	}
-	return cur
+	first, found := cur, false
+	for s, alt := range [2]bool{false, true} {
+		if alt && cross[1] > 0 {
+			break // the other side would tangle it with its neighbours
+		}
+		k := knee[s]
+		if swingHit(g, hip, k) || tibiaHit(g, ld, k, t) {
+			continue
+		}
+		if !later {
+			return alt
+		}
+		k = knee2[s]
+		if !swingHit(g, hip2, k) && !tibiaHit(g, ld, k, t2) {
+			return alt
+		}
+		if !found {
+			first, found = alt, true
+		}
+	}
+	return first
 }
 
-// crossesNeighbour reports whether the femur hip -> k or the tibia k -> t
-// of leg i crosses a segment of the legs in front of and behind it on its
-// side, as they stand (poses): a knee turned to its other side can reach
-// over its neighbour's.
-func (c *Creature) crossesNeighbour(i int, hip, k, t mgl64.Vec2) bool {
+// tibiaHit reports whether the tibia of a leg of definition ld from its
+// knee k to its two-bone end t enters a solid. The end of a 2-segment leg
+// is its foot, on the surface: the ray stops swingClear short of it (a ray
+// that ends on a face can report entering it there).
+func tibiaHit(g ikanim.Ground, ld *legDef, k, t mgl64.Vec2) bool {
+	if ld.segs == 2 {
+		d := t.Sub(k)
+		l := num.Len(d)
+		if l <= swingClear {
+			return false
+		}
+		t = k.Add(d.Mul((l - swingClear) / l))
+	}
+	return swingHit(g, k, t)
+}
+
+// crossesNeighbour returns how many segments of the legs in front of and
+// behind leg i on its side, as they stand (poses) moved by shift, its femur
+// hip -> k or its tibia k -> t cross: a knee turned to its other side can
+// reach over its neighbour's.
+func (c *Creature) crossesNeighbour(i int, hip, k, t, shift mgl64.Vec2) int {
+	n := 0
 	for _, j := range c.def.legs[i].neighbour[:2] {
 		if j < 0 {
 			continue
 		}
 		p := &c.poses[j]
-		for _, s := range [3][2]mgl64.Vec2{{p.hip, p.knee}, {p.knee, p.ankle}, {p.ankle, p.tip}} {
+		h, kn, a, tp := p.hip.Add(shift), p.knee.Add(shift), p.ankle.Add(shift), p.tip.Add(shift)
+		for _, s := range [3][2]mgl64.Vec2{{h, kn}, {kn, a}, {a, tp}} {
 			if segmentsCross(hip, k, s[0], s[1]) || segmentsCross(k, t, s[0], s[1]) {
-				return true
+				n++
 			}
 		}
 	}
-	return false
+	return n
 }
 
 // segmentsCross reports whether the segments a-b and p-q cross (touching

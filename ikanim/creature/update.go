@@ -409,7 +409,7 @@ func (c *Creature) kneeAcross(i int, l *leg, plan *gaitPlan) bool {
 		}
 		plan.rays++
 		p := &c.poses[i]
-		return swingHit(c.ground, p.hip, k) || swingHit(c.ground, k, p.ankle)
+		return swingHit(c.ground, p.hip, k) || tibiaHit(c.ground, &c.def.legs[i], k, p.ankle)
 	}
 	return false
 }
