@@ -58,9 +58,10 @@ package creature
 // n can enter that third solid, and where q lies deep in a solid the ray
 // along n can end inside it (the side of a slab shared with the slab
 // beside it in the ground, which a creature walking down that side reaches
-// with its up along n, so the ray along up is not cast); so two more rays
-// go along the face, both ways, and a first crossing that leaves a solid
-// buries p too (from free space the first crossing along the face enters
+// with its up along n, so the ray along up is not cast); so more rays go
+// along the face, both ways when the ray along n entered a solid, else
+// toward the body's side (where that slab's top is), and a first crossing
+// that leaves a solid buries p too (from free space the first crossing along the face enters
 // a solid, or there is none). The
 // rays reach reach + BodyHeight, beyond the depth at which any foothold ray
 // can start inside a solid. With no foothold the foot stays planted, or, when it must
@@ -278,6 +279,9 @@ func (c *Creature) buried(g ikanim.Ground, i int, p, n mgl64.Vec2) bool {
 	// leaves that solid too.
 	tx, ty := -n[1]*l, n[0]*l
 	for _, s := range [2]float64{1, -1} {
+		if !ok && s*((c.pos[0]-q[0])*tx+(c.pos[1]-q[1])*ty) < 0 {
+			continue // with no solid along n: toward the body's side only
+		}
 		if _, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + s*tx, q[1] + s*ty}); ok && s*(hn[0]*tx+hn[1]*ty) > 0 {
 			return true
 		}
@@ -313,14 +317,15 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 		}
 		return false
 	}
-	alt := c.kneeSide(g, i, hip, p, n, l.alt)
-	if l.state == legPlanted && alt == l.alt && c.def.legs[i].chain == nil && p.Sub(l.foot).Dot(p.Sub(l.foot)) < stepMin*stepMin {
+	if l.state == legPlanted && c.def.legs[i].chain == nil && p.Sub(l.foot).Dot(p.Sub(l.foot)) < stepMin*stepMin &&
+		(!urgent || c.kneeSide(g, i, hip, p, n, l.alt) == l.alt) {
 		// The foothold is where the foot stands and the knee keeps its
 		// side: a step there changes nothing, and a leg that steps in
 		// place for ever holds its neighbours down (they may not lift
 		// while it is in the air).
 		return false
 	}
+	alt := c.kneeSide(g, i, hip, p, n, l.alt)
 	c.liftOff(l)
 	l.state = legStepping
 	c.airborn++
@@ -375,8 +380,10 @@ func (c *Creature) turnRoom(g ikanim.Ground, i int, l *leg, hipEnd mgl64.Vec2) b
 // it walks (a planted knee drifts with the body: the knee of a foot
 // planted on a block's side, free at touch-down, swept into the block as
 // the body climbed down past it); else the first free at touch-down; else
-// the side cur it has. Two rays a pose and side: four when the
-// definition's side is free, at most eight; none for tentacles.
+// the side cur it has. The pose a step later is tested where the
+// foothold's face is not along up or the wall probe saw a face ahead. Two
+// rays a pose and side: two on open ground where the definition's side is
+// free, at most eight; none for tentacles.
 func (c *Creature) kneeSide(g ikanim.Ground, i int, hip, p, n mgl64.Vec2, cur bool) bool {
 	ld := &c.def.legs[i]
 	if ld.chain != nil {
@@ -387,49 +394,55 @@ func (c *Creature) kneeSide(g ikanim.Ground, i int, hip, p, n mgl64.Vec2, cur bo
 	if c.mirrored() {
 		bend = -bend
 	}
-	later := c.speed > 1e-9 || c.speed < -1e-9
-	var hip2, t2, shift mgl64.Vec2
+	// A step later: where the body walks (held by a stretched leg, it may
+	// stand still for the moment), and not on open ground (the foothold's
+	// face along up and no face ahead: no ray, the pose only drifts along
+	// the ground).
+	later := (c.speed > 1e-9 || c.speed < -1e-9) &&
+		(c.aheadN != (mgl64.Vec2{}) || c.wallW > 0 || n.Dot(c.up) < kneeLaterDot)
+	var hip2, t2 mgl64.Vec2
 	if later {
-		// The way the body walks (held by a stretched leg, it may stand
-		// still for the moment).
 		hip2 = hip.Add(c.Right().Mul(math.Copysign(c.def.Gait.StepDistance, c.speed)))
 		t2 = c.legTarget(i, hip2, p, n)
-		shift = hip2.Sub(c.bodyPoint(ld.hipBody()))
 	}
-	var knee, knee2 [2]mgl64.Vec2
-	var cross [2]int
-	for s, b := range [2]float64{bend, -bend} {
+	// free reports whether the leg's femur and tibia with the bend side b
+	// enter no solid at touch-down (now) and a step later (then).
+	free := func(b float64) (k, k2 mgl64.Vec2, now, then bool) {
 		kx, ky, _, _ := ik.SolveTwoBoneXY(hip[0], hip[1], t[0], t[1], ld.l0, ld.l1, b)
-		knee[s] = mgl64.Vec2{kx, ky}
-		cross[s] = c.crossesNeighbour(i, hip, knee[s], t, mgl64.Vec2{})
-		if later {
+		k = mgl64.Vec2{kx, ky}
+		now = !swingHit(g, hip, k) && !tibiaHit(g, ld, k, t)
+		then = now
+		if now && later {
 			kx, ky, _, _ = ik.SolveTwoBoneXY(hip2[0], hip2[1], t2[0], t2[1], ld.l0, ld.l1, b)
-			knee2[s] = mgl64.Vec2{kx, ky}
-			cross[s] += c.crossesNeighbour(i, hip2, knee2[s], t2, shift)
+			k2 = mgl64.Vec2{kx, ky}
+			then = !swingHit(g, hip2, k2) && !tibiaHit(g, ld, k2, t2)
 		}
+		return k, k2, now, then
 	}
-	first, found := cur, false
-	for s, alt := range [2]bool{false, true} {
-		if alt && cross[1] > 0 {
-			break // the other side would tangle it with its neighbours
-		}
-		k := knee[s]
-		if swingHit(g, hip, k) || tibiaHit(g, ld, k, t) {
-			continue
-		}
-		if !later {
-			return alt
-		}
-		k = knee2[s]
-		if !swingHit(g, hip2, k) && !tibiaHit(g, ld, k, t2) {
-			return alt
-		}
-		if !found {
-			first, found = alt, true
-		}
+	_, _, dNow, dThen := free(bend)
+	if dThen {
+		return false
 	}
-	return first
+	k, k2, aNow, aThen := free(-bend)
+	if aNow && (c.crossesNeighbour(i, hip, k, t, mgl64.Vec2{}) > 0 ||
+		later && c.crossesNeighbour(i, hip2, k2, t2, hip2.Sub(c.bodyPoint(ld.hipBody()))) > 0) {
+		aNow, aThen = false, false // it would tangle the leg with its neighbours
+	}
+	switch {
+	case aThen:
+		return true
+	case dNow:
+		return false
+	case aNow:
+		return true
+	}
+	return cur
 }
+
+// kneeLaterDot: kneeSide also tests the pose a step later where the
+// foothold's normal makes more than 10 degrees with up (or a face lies
+// ahead).
+const kneeLaterDot = 0.985
 
 // tibiaHit reports whether the tibia of a leg of definition ld from its
 // knee k to its two-bone end t enters a solid. The end of a 2-segment leg
@@ -485,7 +498,8 @@ func orient(a, b, c mgl64.Vec2) float64 {
 
 // stepMin is the least step, px: a planted foot of a 2- or 3-segment leg
 // whose foothold search finds its own place again (within stepMin) does
-// not lift, unless its knee changes sides there (startStep).
+// not lift, unless it must (urgent) and its knee changes sides there
+// (startStep).
 const stepMin = 1.0
 
 const (
