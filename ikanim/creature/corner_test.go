@@ -68,13 +68,13 @@ func TestCreatureOverConvexCorner(t *testing.T) {
 	}
 }
 
-// TestKneeSideFreeSide: a leg lands with the definition's bend side where
+// TestKneeSideFreeSide: a spider's (3-segment) leg lands with the definition's bend side where
 // its femur and tibia are free, and with the other side where a solid
 // (a 4 px post) stands on the definition's knee; the other side is refused
 // where a post also stands on that side's knee, and where it would cross a
 // neighbour's leg that the definition's side does not cross.
 func TestKneeSideFreeSide(t *testing.T) {
-	_, crawler6, _, _ := creatureSceneKinds(t)
+	spider, _, _, _ := creatureSceneKinds(t)
 	for _, tc := range []struct {
 		name      string
 		post, alt bool // a post on the definition's knee, on the other side's
@@ -86,7 +86,7 @@ func TestKneeSideFreeSide(t *testing.T) {
 		{"post on the knee, the other side across a neighbour", true, false, false},
 	} {
 		w := creatureTestWorld(t, "flat")
-		c, err := New(crawler6, mgl64.Vec2{400, sceneGroundY - crawler6.BodyHeight()}, w)
+		c, err := New(spider, mgl64.Vec2{400, sceneGroundY - spider.BodyHeight()}, w)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,6 +95,7 @@ func TestKneeSideFreeSide(t *testing.T) {
 		hip := c.bodyPoint(ld.hipBody())
 		foot := mgl64.Vec2{hip[0] + 0.7*ld.reach, sceneGroundY}
 		n := mgl64.Vec2{0, -1}
+		tg := c.legTarget(i, hip, foot, n) // the ankle
 		bend := ld.bend
 		if c.mirrored() {
 			bend = -bend
@@ -106,7 +107,7 @@ func TestKneeSideFreeSide(t *testing.T) {
 			if !side.on {
 				continue
 			}
-			kx, ky, _, _ := ik.SolveTwoBoneXY(hip[0], hip[1], foot[0], foot[1], ld.l0, ld.l1, side.b)
+			kx, ky, _, _ := ik.SolveTwoBoneXY(hip[0], hip[1], tg[0], tg[1], ld.l0, ld.l1, side.b)
 			if _, err := w.AddBox(kx-2, ky-2, 4, 4, terrain.TagWall); err != nil {
 				t.Fatal(err)
 			}
@@ -119,7 +120,7 @@ func TestKneeSideFreeSide(t *testing.T) {
 		}
 		if tc.name == "post on the knee, the other side across a neighbour" {
 			// A neighbour's leg standing across the other side's knee.
-			kx, ky, _, _ := ik.SolveTwoBoneXY(hip[0], hip[1], foot[0], foot[1], ld.l0, ld.l1, -bend)
+			kx, ky, _, _ := ik.SolveTwoBoneXY(hip[0], hip[1], tg[0], tg[1], ld.l0, ld.l1, -bend)
 			j := int(ld.neighbour[0])
 			if j < 0 {
 				j = int(ld.neighbour[1])
