@@ -30,16 +30,24 @@ package creature
 // foothold whenever the ankle is within the femur+tibia reach, which the
 // step trigger (ReachRatio) keeps true while walking.
 //
-// Bend side: spiders keep their knees up and out. Each leg has a fixed bend
-// side in the creature's frame, chosen by NewDef so that in the home
+// Bend side: spiders keep their knees up and out. Each leg has a bend side
+// in the creature's frame, chosen by NewDef so that in the home
 // pose the knee lies on the up side of the hip->target line (for a target
 // straight below the hip: the forward side). In world space the side is
-// bend = homeBend * (-1 when the body frame is mirrored, Turn < 0): the body
-// frame only rotates with up (a rotation keeps the side), and mirroring
-// swaps it. The kernel places the
-// knee relative to the hip->target line, so the knee keeps its side while
-// the foot sweeps through its stance (less than 90 degrees from the home
-// direction): no knee ever flips without a facing change.
+// bend = homeBend * (-1 when the body frame is mirrored, Turn < 0) * (-1
+// when the leg has turned its knee over, leg.alt): the body frame only
+// rotates with up (a rotation keeps the side), and mirroring swaps it. The
+// kernel places the knee relative to the hip->target line, so the knee
+// keeps its side while the foot sweeps through its stance (less than 90
+// degrees from the home direction): no planted knee ever flips without a
+// facing change. A 3-segment leg chooses the side it lands with at each
+// step (kneeSide, step.go): the definition's side where its femur and
+// tibia are free of solids at touch-down (and a step later, where the
+// ground is not open), else the other side where that one is free and does
+// not cross a neighbour's leg (a foot planted before a pillar bends its
+// knee away from the pillar). A swing that changes sides turns the knee
+// over in its middle through a straight leg (turnKnee, turnRoom), so the
+// knee moves continuously; a planted leg never changes sides.
 //
 // Leg-length constraint: before solving, the body is pulled toward every
 // planted foot whose two-bone target lies beyond holdStretch of the

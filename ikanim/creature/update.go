@@ -48,10 +48,13 @@ package creature
 //     so does a planted 2- or 3-segment leg whose knee (as solved last
 //     frame) lies in the solid under its foot (kneeBlocked: below the
 //     plane of the foot's face by more than kneeSink, a dot product, and
-//     then a ray from just off the face to the knee enters a solid): it
-//     lifts instead of standing bent through the ground, whatever its
-//     neighbours do, as long as MinPlanted feet stay down (gait.go). Its
-//     bend side does not change (no flip while planted).
+//     then a ray from just off the face to the knee enters a solid), or
+//     whose knee lies below the plane of another planted foot's face and
+//     whose femur or tibia enters a solid (kneeAcross: a pillar beside
+//     the foot, the far face of a corner): it lifts instead of standing
+//     bent through the rock, whatever its neighbours do, as long as
+//     MinPlanted feet stay down (gait.go). Its bend side does not change
+//     while planted; the step may land it with the other side (legs.go).
 //  7. the legs are solved (legs.go): the 2- and 3-segment legs in the
 //     pass over the legs that gives the gait its inputs (step 6; the steps
 //     the gait starts move no hip, target or foot, so these are the
