@@ -127,8 +127,9 @@ type legTrack struct {
 }
 
 // measure records one frame of creature c: NaN in its pose, the slip of
-// every stance, with bends the knee side of every leg that has a knee (a
-// turn round resets them), and with gap the contact gap of every planted
+// every stance, with bends the knee side of every planted leg that has a
+// knee (a turn round and a step reset them: a knee may change sides only
+// in the air), and with gap the contact gap of every planted
 // foot (quality.GapAlong on ground).
 func (t *legTrack) measure(m *quality.Meter, ground quality.Raycaster, c *creature.Creature, gap, bends bool) {
 	if f := math.Copysign(1, c.Turn()); bends && f != t.facing {
@@ -148,8 +149,15 @@ func (t *legTrack) measure(m *quality.Meter, ground quality.Raycaster, c *creatu
 		m.Finite(l.Foot[0])
 		m.Finite(l.Foot[1])
 		t.stance[i].Track(m, l.Planted, l.Foot)
-		if bends && len(legs[i].Segments) <= 3 {
+		switch {
+		case bends && len(legs[i].Segments) <= 3 && l.Planted:
 			t.bend[i].Track(m, l.Hip, l.Knee, l.Ankle, 1)
+		case bends:
+			// A swinging leg may turn its knee over to the side that is
+			// free where it lands, through a straight leg (the creature
+			// package's bend side): the side is held from touch-down
+			// to lift-off.
+			t.bend[i].Reset()
 		}
 		if gap && l.Planted {
 			m.Contact(quality.GapAlong(ground, l.Foot, l.Normal))

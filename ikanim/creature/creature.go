@@ -22,7 +22,7 @@ const (
 // leg is the per-instance state of one leg.
 type leg struct {
 	// Read or written every frame (kept together, first: the per-frame
-	// pass over a planted leg touches these 74 bytes only).
+	// pass over a planted leg touches these 76 bytes only).
 	foot     mgl64.Vec2 // current foot (contact) position
 	normal   mgl64.Vec2 // surface normal under a planted foot
 	hip      mgl64.Vec2 // solved hip (world)
@@ -30,6 +30,10 @@ type leg struct {
 	stretch2 float64    // (|target - hip| / reach)^2 (planted legs; stale otherwise)
 	home2    float64    // |foot - home|^2 (planted legs; stale otherwise)
 	state    uint8
+	// alt: the knee bends to the other side than the definition's (legs.go,
+	// bend side); altTo: the side it lands with (a swing turns the knee
+	// over through a straight leg when they differ, turnKnee).
+	alt, altTo bool
 
 	t     float64    // step progress 0..1
 	rate  float64    // 1/step duration
@@ -212,8 +216,11 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 		*l = leg{foot: home, normal: c.up, state: legDangling}
 		c.rays[i] = footRay{}
 		if ground != nil {
-			if p, n, ok := c.foothold(ground, i, home, c.bodyPoint(c.def.legs[i].hipBody()), l); ok {
+			hip := c.bodyPoint(c.def.legs[i].hipBody())
+			if p, n, ok := c.foothold(ground, i, home, hip, l); ok {
 				l.foot, l.normal, l.state = p, n, legPlanted
+				l.alt = c.kneeSide(ground, i, hip, p, n, false)
+				l.altTo = l.alt
 				c.planted++
 			}
 		}

@@ -136,6 +136,7 @@ type legDef struct {
 	invTarsus        float64 // 1/tarsus (3-segment legs), else 0
 	liftMin2         float64 // squared stretch below which a planted leg lifts (legs.go)
 	tarsusSin        float64 // tarsus * sin(TarsusAngle) (3-segment legs)
+	tarsusCos        float64 // tarsus * cos(TarsusAngle) (3-segment legs)
 }
 
 // NewDef validates def, fills the gait defaults and derives the gait
@@ -242,6 +243,7 @@ func NewDef(def Def) (*Def, error) {
 			ld.invTarsus = 1 / ld.tarsus
 		}
 		ld.tarsusSin = ld.tarsus * d.tarsusS
+		ld.tarsusCos = ld.tarsus * d.tarsusC
 		ld.liftMin2 = liftMinRatio * liftMinRatio * ld.minDist2 * ld.invReach2
 	}
 	d.bodyH = hsum / float64(n)

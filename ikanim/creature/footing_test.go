@@ -10,9 +10,11 @@ import (
 
 // Footing agrees with the legs read one by one (Leg: planted, stepping, or
 // neither, and for a dangling foot the side of the body along Right() it
-// hangs on) every frame of spiders and crawlers walking to the right off a
-// floating platform (where feet find no foothold past the edge and dangle,
-// which the test requires to happen).
+// hangs on) every frame of spiders and crawlers dropped 60 px above a
+// floating platform (their feet dangle until they land, which the test
+// requires to happen) and walking to the right on it, off its edge or round
+// it onto its underside (a spider, whose tarsi lean off the face they stand
+// on, finds footholds all the way round and never dangles there).
 func TestFootingMatchesLegs(t *testing.T) {
 	spider, c6, c4, _ := creatureSceneKinds(t)
 	for _, def := range []*Def{spider, c6, c4} {
@@ -23,7 +25,7 @@ func TestFootingMatchesLegs(t *testing.T) {
 		if _, err := w.AddBox(300, 300, 200, 16, terrain.TagPlatform); err != nil {
 			t.Fatal(err)
 		}
-		c, err := New(def, mgl64.Vec2{400, 300 - def.BodyHeight()}, w)
+		c, err := New(def, mgl64.Vec2{400, 300 - def.BodyHeight() - 60}, w)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +64,7 @@ func TestFootingMatchesLegs(t *testing.T) {
 		}
 		t.Logf("%s: first foot dangling on the right at frame %d, on the left at %d", def.Name, firstRight, firstLeft)
 		if firstRight < 0 && firstLeft < 0 {
-			t.Errorf("%s walking off a platform: no foot ever dangled", def.Name)
+			t.Errorf("%s dropped onto a platform: no foot ever dangled", def.Name)
 		}
 	}
 }

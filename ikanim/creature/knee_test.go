@@ -70,6 +70,10 @@ func TestCreatureKneeInSolidSteps(t *testing.T) {
 			c.planted--
 			c.airborn++
 		}
+		// The foot 3 px from its home (not strayed): the foothold the step
+		// finds is not where the foot stands (a step in place that changes
+		// nothing is not taken, startStep).
+		c.legs[i].foot = c.legs[i].foot.Add(mgl64.Vec2{3, 0})
 		if tc.sunk {
 			c.poses[i].knee = c.legs[i].foot.Add(mgl64.Vec2{0, 6}) // in the ground
 		}

@@ -9,29 +9,45 @@ package creature
 // everything drawing and reading the legs need.
 //
 // 3-segment legs (femur, tibia, tarsus): the tarsus keeps a direction fixed
-// in the creature's frame, TarsusAngle away from straight down, leaning away
-// from the hip: with right = Right() and
-// out = clamp(((foot-hip).right)/tarsus, -1, 1) (continuous as the foot
+// in the frame of the surface the foot stands on, TarsusAngle away from
+// the surface's normal n, leaning away from the hip: with r = n turned a
+// quarter turn clockwise (Right() for n = up) and
+// out = clamp(((foot-hip).r)/tarsus, -1, 1) (continuous as the foot
 // passes under the hip, and independent of the facing, so turning around
 // does not move the ankle), the ankle is
 //
-//	ankle = foot + tarsus * (up*cos(TarsusAngle) - right*out*sin(TarsusAngle))
+//	ankle = foot + tarsus * (n*cos(TarsusAngle) - r*out*sin(TarsusAngle))
+//
+// n is the normal under a planted foot, the normals at both ends of a step
+// blended by its smoothstep progress under a stepping one (so the ankle
+// moves continuously at lift-off and touch-down), and up under a dangling
+// foot. In the body's frame (n = up, as it was for every foot) the ankle
+// of a foot on the far face of a convex corner, planted on a wall the body
+// walks over, leaned into the wall; off its own face it stays clear of it.
 //
 // and the two-bone kernel solves hip -> ankle. This is the cheap, stable
 // choice (no iteration, no trig per frame); the foot stays exactly on its
 // foothold whenever the ankle is within the femur+tibia reach, which the
 // step trigger (ReachRatio) keeps true while walking.
 //
-// Bend side: spiders keep their knees up and out. Each leg has a fixed bend
-// side in the creature's frame, chosen by NewDef so that in the home
+// Bend side: spiders keep their knees up and out. Each leg has a bend side
+// in the creature's frame, chosen by NewDef so that in the home
 // pose the knee lies on the up side of the hip->target line (for a target
 // straight below the hip: the forward side). In world space the side is
-// bend = homeBend * (-1 when the body frame is mirrored, Turn < 0): the body
-// frame only rotates with up (a rotation keeps the side), and mirroring
-// swaps it. The kernel places the
-// knee relative to the hip->target line, so the knee keeps its side while
-// the foot sweeps through its stance (less than 90 degrees from the home
-// direction): no knee ever flips without a facing change.
+// bend = homeBend * (-1 when the body frame is mirrored, Turn < 0) * (-1
+// when the leg has turned its knee over, leg.alt): the body frame only
+// rotates with up (a rotation keeps the side), and mirroring swaps it. The
+// kernel places the knee relative to the hip->target line, so the knee
+// keeps its side while the foot sweeps through its stance (less than 90
+// degrees from the home direction): no planted knee ever flips without a
+// facing change. A 3-segment leg chooses the side it lands with at each
+// step (kneeSide, step.go): the definition's side where its femur and
+// tibia are free of solids at touch-down (and a step later, where the
+// ground is not open), else the other side where that one is free and does
+// not cross a neighbour's leg (a foot planted before a pillar bends its
+// knee away from the pillar). A swing that changes sides turns the knee
+// over in its middle through a straight leg (turnKnee, turnRoom), so the
+// knee moves continuously; a planted leg never changes sides.
 //
 // Leg-length constraint: before solving, the body is pulled toward every
 // planted foot whose two-bone target lies beyond holdStretch of the
@@ -141,9 +157,17 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 				c.legPlace(&f, l, ld) // the tentacle solve reads the hip
 				continue
 			}
-			hx, hy, tx, ty = c.legPoints(&f, l.foot, ld)
+			nx, ny := c.tarsusNormal(l)
+			hx, hy, tx, ty = c.legPoints(&f, l.foot, nx, ny, ld)
 		}
-		solveLeg(&poses[i], ld, l.foot, hx, hy, tx, ty, mirror)
+		bend := ld.bend
+		if l.alt != mirror {
+			bend = -bend
+		}
+		if l.state == legStepping && l.alt != l.altTo {
+			bend, tx, ty = l.turnKnee(ld, bend, hx, hy, tx, ty)
+		}
+		solveLeg(&poses[i], ld, l.foot, hx, hy, tx, ty, bend)
 	}
 	c.hold = 1
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
@@ -153,15 +177,11 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 
 // solveLeg writes the pose of a 2- or 3-segment leg with its foot at foot,
 // its hip at (hx, hy) and its two-bone target at (tx, ty): the two-bone
-// kernel from the hip to the target with the leg's bend side (mirrored with
-// the body frame: mirror) gives the knee and the end of the two-bone part
-// (the ankle), and the tip is the ankle moved by the tarsus (foot -
+// kernel from the hip to the target with the bend side bend (the leg's,
+// mirrored with the body frame) gives the knee and the end of the two-bone
+// part (the ankle), and the tip is the ankle moved by the tarsus (foot -
 // target).
-func solveLeg(p *legPose, ld *legDef, foot mgl64.Vec2, hx, hy, tx, ty float64, mirror bool) {
-	bend := ld.bend
-	if mirror {
-		bend = -bend
-	}
+func solveLeg(p *legPose, ld *legDef, foot mgl64.Vec2, hx, hy, tx, ty, bend float64) {
 	kx, ky, ex, ey := ik.SolveTwoBoneXY(hx, hy, tx, ty, ld.l0, ld.l1, bend)
 	p.hip[0], p.hip[1] = hx, hy
 	p.knee[0], p.knee[1] = kx, ky
@@ -171,6 +191,41 @@ func solveLeg(p *legPose, ld *legDef, foot mgl64.Vec2, hx, hy, tx, ty float64, m
 	}
 	p.tip[0], p.tip[1] = ex, ey
 }
+
+// turnKnee returns the bend side and the two-bone target with which a
+// stepping leg whose knee turns over to the other side (alt != altTo) is
+// solved at its progress t, for its hip (hx, hy), its two-bone target
+// (tx, ty) and its bend side before the turn, bend: over the middle of the
+// swing, s = (t - kneeT0)/(1 - 2*kneeT0) in [0, 1], the target slides out
+// along the hip -> target line toward the full reach by the weight
+// w = (4s(1-s))^2, the leg straightening, and the side changes at s = 1/2,
+// where the leg is straight (the kernel's reach margin leaves the knee
+// within a few percent of the femur of the line): the knee moves
+// continuously from one side to the other, the bones keep their lengths,
+// and the tip, which the kernel puts on the slid target, is back on the
+// foot's arc from s = 1 on.
+func (l *leg) turnKnee(ld *legDef, bend, hx, hy, tx, ty float64) (float64, float64, float64) {
+	s := min(max((l.t-kneeT0)/(1-2*kneeT0), 0), 1)
+	if s >= 0.5 {
+		bend = -bend
+	}
+	q := 4 * s * (1 - s)
+	w := q * q
+	if w <= 0 {
+		return bend, tx, ty
+	}
+	dx, dy := tx-hx, ty-hy
+	d := math.Sqrt(dx*dx + dy*dy)
+	if d < 1e-9 {
+		return bend, tx, ty
+	}
+	k := 1 + (ld.reach/d-1)*w
+	return bend, hx + dx*k, hy + dy*k
+}
+
+// kneeT0 is the share of a step, at either end, in which a knee that turns
+// over to its other side does not move yet (turnKnee).
+const kneeT0 = 0.15
 
 // hangPoint returns where a dangling foot hangs for the body frame f: at
 // its home, or, when the segment from its hip to its home enters a solid,
@@ -209,21 +264,17 @@ func (c *Creature) hangPoint(f *bodyFrame, ld *legDef) mgl64.Vec2 {
 
 // bodyFrame is the body frame of one moment, as scalars: the body
 // position p, up u, the surface tangent r = Right(), the body frame's
-// forward axis f = r*Turn (bodyPoint), and the tarsus direction's up part
-// u*cos(TarsusAngle).
+// forward axis f = r*Turn (bodyPoint).
 type bodyFrame struct {
 	px, py, ux, uy, rx, ry, fx, fy float64
-	tcx, tcy                       float64
 }
 
 // frame returns the creature's current body frame.
 func (c *Creature) frame() bodyFrame {
 	ux, uy := c.up[0], c.up[1]
-	tc := c.def.tarsusC
 	return bodyFrame{
 		px: c.pos[0], py: c.pos[1], ux: ux, uy: uy,
 		rx: -uy, ry: ux, fx: -uy * c.turn, fy: ux * c.turn,
-		tcx: ux * tc, tcy: uy * tc,
 	}
 }
 
@@ -241,26 +292,55 @@ func (c *Creature) legPrepare(f *bodyFrame, l *leg, ld *legDef) (dx, dy, dist2 f
 // its stretch, which only planted legs need) and returns the hip-to-target
 // vector. It is legTarget and bodyPoint written out on scalars.
 func (c *Creature) legPlace(f *bodyFrame, l *leg, ld *legDef) (dx, dy float64) {
-	hx, hy, tx, ty := c.legPoints(f, l.foot, ld)
+	hx, hy, tx, ty := c.legPoints(f, l.foot, l.normal[0], l.normal[1], ld)
 	l.hip = mgl64.Vec2{hx, hy}
 	l.target = mgl64.Vec2{tx, ty}
 	return tx - hx, ty - hy
 }
 
 // legPoints returns the hip and two-bone target of a leg with its foot at
-// foot for the body frame f.
-func (c *Creature) legPoints(f *bodyFrame, foot mgl64.Vec2, ld *legDef) (hx, hy, tx, ty float64) {
+// foot, on a surface of normal (nx, ny) (the tarsus's frame, see the file
+// comment), for the body frame f.
+func (c *Creature) legPoints(f *bodyFrame, foot mgl64.Vec2, nx, ny float64, ld *legDef) (hx, hy, tx, ty float64) {
 	hx = f.px + f.fx*ld.hipX + f.ux*ld.hipY
 	hy = f.py + f.fy*ld.hipX + f.uy*ld.hipY
 	tx, ty = foot[0], foot[1]
 	if ld.segs == 3 {
-		// clamp to [-1, 1] (builtin min and max: no branches)
-		out := min(max(((tx-hx)*f.rx+(ty-hy)*f.ry)*ld.invTarsus, -1), 1)
-		os := out * ld.tarsusSin
-		tx += ld.tarsus*f.tcx - f.rx*os
-		ty += ld.tarsus*f.tcy - f.ry*os
+		tx, ty = ld.ankle(hx, hy, tx, ty, nx, ny)
 	}
 	return hx, hy, tx, ty
+}
+
+// ankle returns the ankle of a 3-segment leg with its hip at (hx, hy) and
+// its foot at (fx, fy) on a surface of unit normal (nx, ny) (see the file
+// comment).
+func (ld *legDef) ankle(hx, hy, fx, fy, nx, ny float64) (ax, ay float64) {
+	rx, ry := -ny, nx
+	// clamp to [-1, 1] (builtin min and max: no branches)
+	out := min(max(((fx-hx)*rx+(fy-hy)*ry)*ld.invTarsus, -1), 1)
+	os := out * ld.tarsusSin
+	return fx + ld.tarsusCos*nx - rx*os, fy + ld.tarsusCos*ny - ry*os
+}
+
+// tarsusNormal returns the normal of the tarsus's frame of leg l (see the
+// file comment): its normal when planted, the normals of its step's ends
+// blended by the smoothstep of its progress when stepping, up when
+// dangling.
+func (c *Creature) tarsusNormal(l *leg) (nx, ny float64) {
+	switch l.state {
+	case legPlanted:
+		return l.normal[0], l.normal[1]
+	case legStepping:
+		t := l.t
+		e := t * t * (3 - 2*t)
+		nx = l.fromN[0] + (l.toN[0]-l.fromN[0])*e
+		ny = l.fromN[1] + (l.toN[1]-l.fromN[1])*e
+		if n2 := nx*nx + ny*ny; n2 > 1e-12 {
+			k := 1 / math.Sqrt(n2)
+			return nx * k, ny * k
+		}
+	}
+	return c.up[0], c.up[1]
 }
 
 // solveLegs solves the tentacles' poses for the frame and stores them
@@ -412,25 +492,23 @@ func holdFactor(stretch, ratio float64) float64 {
 	return (holdStretch - stretch) / (holdStretch - ratio)
 }
 
-// legTarget returns the two-bone target of leg i for a foot: the foot
-// itself, or the ankle above it for 3-segment legs (see the file comment).
-func (c *Creature) legTarget(i int, hip, foot, up, right mgl64.Vec2) mgl64.Vec2 {
-	d := c.def
-	ld := &d.legs[i]
+// legTarget returns the two-bone target of leg i for a foot on a surface
+// of unit normal n: the foot itself, or the ankle above it for 3-segment
+// legs (see the file comment).
+func (c *Creature) legTarget(i int, hip, foot, n mgl64.Vec2) mgl64.Vec2 {
+	ld := &c.def.legs[i]
 	if ld.segs != 3 {
 		return foot
 	}
-	out := min(max(((foot[0]-hip[0])*right[0]+(foot[1]-hip[1])*right[1])*ld.invTarsus, -1), 1)
-	return mgl64.Vec2{
-		foot[0] + ld.tarsus*(up[0]*d.tarsusC-right[0]*out*d.tarsusS),
-		foot[1] + ld.tarsus*(up[1]*d.tarsusC-right[1]*out*d.tarsusS),
-	}
+	ax, ay := ld.ankle(hip[0], hip[1], foot[0], foot[1], n[0], n[1])
+	return mgl64.Vec2{ax, ay}
 }
 
 // legStretch2 returns the square of how stretched leg i would be with its
-// hip at hip and its foot at foot (see the file comment).
-func (c *Creature) legStretch2(i int, hip, foot mgl64.Vec2) float64 {
-	t := c.legTarget(i, hip, foot, c.up, c.Right())
+// hip at hip and its foot at foot, on a surface of unit normal n (see the
+// file comment).
+func (c *Creature) legStretch2(i int, hip, foot, n mgl64.Vec2) float64 {
+	t := c.legTarget(i, hip, foot, n)
 	dx, dy := t[0]-hip[0], t[1]-hip[1]
 	return (dx*dx + dy*dy) * c.def.legs[i].invReach2
 }

@@ -242,7 +242,7 @@ func TestCreatureTugOfWarKeepsTipsOnContacts(t *testing.T) {
 	ld4, ld3 := &spider.legs[r4], &spider.legs[r3]
 	f := c.frame()
 	target := func(ld *legDef, foot mgl64.Vec2) (hip, tgt mgl64.Vec2) {
-		hx, hy, tx, ty := c.legPoints(&f, foot, ld)
+		hx, hy, tx, ty := c.legPoints(&f, foot, 0, -1, ld) // on the flat ground
 		return mgl64.Vec2{hx, hy}, mgl64.Vec2{tx, ty}
 	}
 	// R4's foot on the ground behind (x < body), its target excess px beyond

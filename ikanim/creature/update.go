@@ -48,10 +48,13 @@ package creature
 //     so does a planted 2- or 3-segment leg whose knee (as solved last
 //     frame) lies in the solid under its foot (kneeBlocked: below the
 //     plane of the foot's face by more than kneeSink, a dot product, and
-//     then a ray from just off the face to the knee enters a solid): it
-//     lifts instead of standing bent through the ground, whatever its
-//     neighbours do, as long as MinPlanted feet stay down (gait.go). Its
-//     bend side does not change (no flip while planted).
+//     then a ray from just off the face to the knee enters a solid), or
+//     whose knee lies below the plane of another planted foot's face and
+//     whose femur or tibia enters a solid (kneeAcross: a pillar beside
+//     the foot, the far face of a corner): it lifts instead of standing
+//     bent through the rock, whatever its neighbours do, as long as
+//     MinPlanted feet stay down (gait.go). Its bend side does not change
+//     while planted; the step may land it with the other side (legs.go).
 //  7. the legs are solved (legs.go): the 2- and 3-segment legs in the
 //     pass over the legs that gives the gait its inputs (step 6; the steps
 //     the gait starts move no hip, target or foot, so these are the
@@ -384,9 +387,44 @@ func (c *Creature) settleBody(g ikanim.Ground, dt float64, sum *contacts) {
 // (gaitStep).
 const kneeSink = 0.5
 
+// kneeAcross reports whether the femur or the tibia of planted leg i (l),
+// as solved last frame, enters a solid that is not the one under its own
+// foot (kneeBlocked looks at that one): a pillar beside the foot, the other
+// face of a convex corner. The trigger costs no ray: the knee lies below
+// the plane of another planted foot's face, of another normal than l's,
+// by more than kneeSink (on ground where every planted foot has the same
+// normal there is nothing to test); then two rays, hip -> knee and knee
+// -> two-bone end, confirm it. At most kneeAcrossMax legs a frame are
+// confirmed (plan.rays counts them).
+func (c *Creature) kneeAcross(i int, l *leg, plan *gaitPlan) bool {
+	if plan.rays >= kneeAcrossMax {
+		return false
+	}
+	k := c.poses[i].knee
+	legs := c.legs
+	for j := range legs {
+		o := &legs[j]
+		if j == i || o.state != legPlanted || o.normal == l.normal {
+			continue
+		}
+		if (k[0]-o.foot[0])*o.normal[0]+(k[1]-o.foot[1])*o.normal[1] >= -kneeSink {
+			continue
+		}
+		plan.rays++
+		p := &c.poses[i]
+		return swingHit(c.ground, p.hip, k) || tibiaHit(c.ground, &c.def.legs[i], k, p.ankle)
+	}
+	return false
+}
+
+// kneeAcrossMax is the most legs a frame whose knees kneeAcross confirms
+// with rays.
+const kneeAcrossMax = 2
+
 // gaitPlan is what the gait wants of each leg this frame (gaitWant), for
 // gaitStart.
 type gaitPlan struct {
+	rays int // legs kneeAcross confirmed with rays this frame
 	// need is the squared stray (distance from home / StepDistance)^2, 0 =
 	// no need: squaring keeps the order of the strays, so the furthest
 	// still goes first, and saves a square root per leg.
@@ -433,9 +471,11 @@ func (c *Creature) gaitWant(i int, l *leg, ld *legDef, plan *gaitPlan) {
 	// allows, gaitMayLift).
 	st2 := ld.gaitStretch2(l.stretch2)
 	over := st2 > c.def.reach2 || l.stretch2 < ld.liftMin2
-	if !over && ld.chain == nil && kneeBlocked(c.ground, l.foot, l.normal, c.poses[i].knee) {
-		over = true
-		plan.knee |= 1 << i
+	if !over && ld.chain == nil {
+		if kneeBlocked(c.ground, l.foot, l.normal, c.poses[i].knee) || c.kneeAcross(i, l, plan) {
+			over = true
+			plan.knee |= 1 << i
+		}
 	}
 	stray2 := l.home2 * c.def.invStep2
 	if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
