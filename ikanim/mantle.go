@@ -204,7 +204,9 @@ func (m *Mantler) Stage() Stage { return StageMove }
 // body and limbs are to the hang and over the edge: start near the edge (a
 // climb's top, or standing under it) — they do not go round solids in
 // between. It returns an error, and starts nothing, when Edge is not
-// finite or the rig's position is not. It does not allocate.
+// finite or the rig's position is not, or when the body is farther than 3
+// leg lengths (thigh plus shin) from where it would hang. It does not
+// allocate.
 func (m *Mantler) Start() error {
 	r := m.rig
 	if !num.FiniteVec(m.Edge) {
@@ -262,8 +264,20 @@ func (m *Mantler) Start() error {
 			m.plan(r, lo)
 		}
 	}
+	// The catch is a smooth line from where the body is to the hang:
+	// from too far it would pass through whatever lies between.
+	lb := m.def.limbs[m.legs[0]].bones
+	far := mantleMaxCatch * (m.def.bones[lb[0]].Length + m.def.bones[lb[1]].Length)
+	if d := m.body.keys[1].p.Sub(m.body.keys[0].p).Len(); !(d <= far) {
+		m.active, m.done = false, false
+		return fmt.Errorf("ikanim: Mantler.Start: the body is %.0f px from its hang under Edge %v; start within %.0f px (%v legs' lengths)", d, m.Edge, far, mantleMaxCatch)
+	}
 	return nil
 }
+
+// mantleMaxCatch is the farthest, in leg lengths (thigh plus shin), the body
+// may be from its hang when a mantle starts.
+const mantleMaxCatch = 3.0
 
 // plan builds the body's, the hands' and the feet's paths (the keys of the
 // derivation above) for hands gripping grip px past the edge.

@@ -85,4 +85,10 @@ func TestMantlerStartErrors(t *testing.T) {
 	if err := m.Start(); err != nil || !m.Active() {
 		t.Errorf("a good Start: error %v, active %v", err, m.Active())
 	}
+	// An edge 400 px away: the catch would fly the body through whatever
+	// lies between (a new user's trial: 52 px of rock).
+	m.Edge = mgl64.Vec2{700, 440}
+	if err := m.Start(); err == nil || !strings.Contains(err.Error(), "start within") || m.Active() {
+		t.Errorf("an edge 400 px away: error %v, active %v; want a refusal", err, m.Active())
+	}
 }
