@@ -222,6 +222,17 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 		found = true
 	}
 	if !found {
+		// A miss. Position may lie inside the rock below ground that rose
+		// faster than the body (a riser taller than RayUp, a steep flight
+		// walked fast): a ray up from Position leaves the rock through its
+		// top, a surface facing up, and the body rises to it instead of
+		// falling through the world. (Under a ceiling in the open air the
+		// ray meets a surface facing down, and the body falls.)
+		if h, ok := f.buried(r.Position, up, rayUp, ledge); ok {
+			d, found = h, true
+		}
+	}
+	if !found {
 		// A miss: the body falls unless ground on both sides holds it (a
 		// gap narrower than a stride is walked over).
 		if g := f.gravity(); g > 0 && !f.held(r.Position, up, fwd, rayUp, rayDown, ledge, probe) {
@@ -356,3 +367,21 @@ func (f *GroundFollower) fall(r *Rig, dt float64) bool {
 	r.Position = r.Position.Add(down.Mul(step))
 	return false
 }
+
+// buried reports how far above Position (along up) the top of the rock
+// lies when Position is inside it: a ray from Position up to rayUp plus
+// followBuriedLedges ledges above it, whose first surface faces up (it
+// leaves the rock there).
+func (f *GroundFollower) buried(pos, up mgl64.Vec2, rayUp, ledge float64) (float64, bool) {
+	reach := rayUp + followBuriedLedges*ledge
+	p, n, ok := f.ground.Raycast(pos, pos.Add(up.Mul(reach)))
+	if !ok || !num.FiniteVec(p) || !num.FiniteVec(n) || n.Dot(up) < minGroundCos {
+		return 0, false
+	}
+	h := p.Sub(pos).Dot(up)
+	return h, h > 0 && num.Finite(h)
+}
+
+// followBuriedLedges is how many ledges (LedgeDrop) above RayUp the
+// follower looks for the top of rock it finds itself in.
+const followBuriedLedges = 3
