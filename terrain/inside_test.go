@@ -162,3 +162,38 @@ func TestInsideGroundWithSharedSides(t *testing.T) {
 		}
 	}
 }
+
+// Shapes reaching past the space's edges (resolv lists their parts there in
+// no cell): Inside sees them on every side, as the shapes' own geometry
+// says, on default, explicit-sync and unindexed Worlds, without
+// allocating. (A new user's trial: ground running past the right edge and
+// a circle across the bottom edge were air outside the space.)
+func TestInsideOutsideTheSpace(t *testing.T) {
+	for _, opts := range [][]terrain.Option{nil, {terrain.WithExplicitSync()}, {terrain.WithoutIndex()}} {
+		w, err := terrain.New(640, 480, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.AddGround([]mgl64.Vec2{{-40, 300}, {680, 300}}, 460, 0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.AddCircle(320, 490, 30, 0); err != nil {
+			t.Fatal(err)
+		}
+		w.Sync()
+		for _, c := range []struct {
+			p    mgl64.Vec2
+			want bool
+		}{
+			{mgl64.Vec2{-20, 400}, true}, {mgl64.Vec2{660, 400}, true}, {mgl64.Vec2{320, 485}, true},
+			{mgl64.Vec2{660, 290}, false}, {mgl64.Vec2{-20, 470}, false}, {mgl64.Vec2{320, 530}, false}, {mgl64.Vec2{700, 400}, false},
+		} {
+			if got := w.Inside(c.p); got != c.want {
+				t.Errorf("options %d: Inside(%v) = %v, want %v", len(opts), c.p, got, c.want)
+			}
+		}
+		if a := testing.AllocsPerRun(100, func() { w.Inside(mgl64.Vec2{660, 400}) }); a != 0 {
+			t.Errorf("Inside outside the space allocates %v times", a)
+		}
+	}
+}

@@ -24,21 +24,16 @@ func (w *World) SurfaceAlong(p, up mgl64.Vec2, length float64) Hit {
 	return w.Cast(p, p.Sub(up.Mul(length)))
 }
 
-// insideMaxCrossings bounds the boundaries Inside walks through.
-const insideMaxCrossings = 64
-
 // Inside reports whether p lies inside a closed solid shape (a polygon or a
 // circle) that passes w.Filter: the point test a game (or a test) needs to
 // tell whether a limb, a spawn point or a projectile is in the rock. Open
 // polylines are never solid. Within the space it tests the shapes resolv
 // lists in the cell (or, on a cell's edge, the cells) around p against
 // their own geometry as it is now (containsPoint); outside it, where
-// resolv lists nothing, it walks a ray from p to the right, boundary by
-// boundary, and the first boundary it leaves without having entered it
-// belongs to a shape around p (checked the same way). Overlapping shapes
-// count as one solid. It reads the shapes as they are now, also on a
-// WithExplicitSync World. It does not allocate; a point on a boundary
-// counts as inside.
+// resolv lists nothing, it tests every shape of the space the same way (a
+// linear scan). Overlapping shapes count as one solid. It reads the shapes
+// as they are now, also on a WithExplicitSync World. It does not allocate;
+// a point on a boundary counts as inside.
 func (w *World) Inside(p mgl64.Vec2) bool {
 	if w == nil || w.space == nil || !finite(p[0]) || !finite(p[1]) {
 		return false
@@ -64,7 +59,14 @@ func (w *World) Inside(p mgl64.Vec2) bool {
 		}
 		return false
 	}
-	return w.insideWalk(p)
+	// Outside resolv's cells (shapes may reach past the space's edges,
+	// where resolv lists them in no cell): every shape of the space.
+	inside := false
+	sp.ForEachShape(func(s resolv.IShape, _, _ int) bool {
+		inside = w.solidAt(s, p)
+		return !inside
+	})
+	return inside
 }
 
 // solidAt reports whether s is a closed solid that passes w.Filter and
@@ -77,28 +79,6 @@ func (w *World) solidAt(s resolv.IShape, p mgl64.Vec2) bool {
 		return false
 	}
 	return containsPoint(s, p)
-}
-
-// insideWalk is Inside for a point outside resolv's cells (see Inside).
-func (w *World) insideWalk(p mgl64.Vec2) bool {
-	lo, hi := w.Bounds()
-	end := mgl64.Vec2{math.Max(hi[0], p[0]) + 1 + (hi[0] - lo[0]), p[1]}
-	from := p
-	for k := 0; k < insideMaxCrossings; k++ {
-		h := w.Cast(from, end)
-		if !h.OK {
-			return false
-		}
-		if w.solidAt(h.Shape, p) {
-			return true
-		}
-		// Past this boundary: the next cast starts a hair beyond it.
-		from = mgl64.Vec2{math.Nextafter(h.Point[0], math.Inf(1)) + 1e-9*math.Max(1, math.Abs(h.Point[0])), p[1]}
-		if !(from[0] < end[0]) {
-			return false
-		}
-	}
-	return false
 }
 
 // containsPoint reports whether p lies inside the convex polygon or circle
