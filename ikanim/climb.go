@@ -185,6 +185,15 @@ type Climber struct {
 	// of the wall and a hand or foot bone pointing into it is pushed off;
 	// Release and Handoff clear the ones it set.
 	NoLimbSolids bool
+	// FromPose takes the hands and feet from the rig's Source (a climb
+	// clip: the article's rule) instead of the climbing cycle: each limb's
+	// rays start behind its animated effector, and the clip decides which
+	// limbs hold and which move (climb_pose.go). Speed, Stride, Duty and
+	// Lift are then not used for the limbs.
+	FromPose bool
+	// FromPoseHoldSpeed is how fast, px/s, an animated hand or foot may
+	// move against the climb and still hold with FromPose (default 5).
+	FromPoseHoldSpeed float64
 	// CornerSteps side rays (default 6), CornerStep px apart (default 5),
 	// from CornerUp above the limb to CornerDown below it (defaults 20, 40).
 	CornerSteps          int
@@ -225,9 +234,18 @@ type climbLimb struct {
 	corner   bool       // the last contact was over the corner
 	// setSolids says the climber set the limb's Solids (NoLimbSolids).
 	setSolids bool
-	nRays     int
-	rayFrom   [climbMaxRays]mgl64.Vec2
-	rayTo     [climbMaxRays]mgl64.Vec2
+	// held: with FromPose, the limb holds the wall at heldP (world) with
+	// normal heldN since it started holding.
+	held         bool
+	heldP, heldN mgl64.Vec2
+	// poseD is the limb's animated effector last frame (FromPose), poseX
+	// its x in its last holding frame.
+	poseD   mgl64.Vec2
+	poseOK  bool
+	poseX   float64
+	nRays   int
+	rayFrom [climbMaxRays]mgl64.Vec2
+	rayTo   [climbMaxRays]mgl64.Vec2
 }
 
 // NewClimber builds a climber for rigs of def. chestY is the chest's height
@@ -320,6 +338,11 @@ func (c *Climber) Update(dt float64) {
 	}
 	h := duty * stride / 2
 	lift := num.Or(c.Lift, DefaultClimbLift)
+	if c.FromPose {
+		c.poseLimbs(r, dt)
+		c.updateBody(r, dt)
+		return
+	}
 	for i := range c.limbs {
 		cl := &c.limbs[i]
 		q := math.Mod(c.phase+cl.Phase, 1)
@@ -346,7 +369,17 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	cl.nRays = 0
 	behind := num.Or(c.Behind, DefaultClimbBehind)
 	reach := num.Or(c.Reach, DefaultClimbReach)
-	p, n, ok := c.cast(r, cl, mgl64.Vec2{D[0] - behind, D[1]}, mgl64.Vec2{D[0] - behind + reach, D[1]})
+	if !holding {
+		cl.held = false
+	}
+	var p, n mgl64.Vec2
+	var ok bool
+	if cl.held {
+		// FromPose: a holding limb keeps the hold it found.
+		p, n, ok = r.frame.toLocal(cl.heldP), r.frame.dirToLocal(cl.heldN), true
+	} else {
+		p, n, ok = c.cast(r, cl, mgl64.Vec2{D[0] - behind, D[1]}, mgl64.Vec2{D[0] - behind + reach, D[1]})
+	}
 	if ok && n[0] <= -minGroundCos && n[1] > climbUndersideSin {
 		// The underside of a bump or a ledge: the hold goes on the face
 		// below it (or the bump's top above, whichever is nearer).
@@ -392,6 +425,9 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	ct.Found, ct.Holding = true, holding
 	if !ct.Corner {
 		cl.wall, cl.wallN, cl.wallOK = r.frame.toWorld(p), r.frame.dirToWorld(n), true
+	}
+	if c.FromPose && holding && !cl.held && cl.init && cl.ease >= 1 {
+		cl.held, cl.heldP, cl.heldN = true, r.frame.toWorld(p), r.frame.dirToWorld(n)
 	}
 	target := p.Add(n.Mul(cl.Offset + off))
 	// Rotation from -forward to n (character frame).
