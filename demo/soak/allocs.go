@@ -211,9 +211,10 @@ func (p *profiler) diff(prev, now []entry) allocDiff {
 }
 
 // liveSince returns, by class, the change since base of the bytes in use
-// (per stack: in use now less in use at base), now being the last snapshot.
-func (p *profiler) liveSince(base, now []entry) [classes]int64 {
-	var live [classes]int64
+// (per stack: in use now less in use at base), now being the last
+// snapshot, and the stacks whose bytes in use changed but the soak's (in
+// site.bytes; allocated only when there are some).
+func (p *profiler) liveSince(base, now []entry) (live [classes]int64, sites []site) {
 	j := 0
 	for _, e := range now {
 		for j < len(base) && base[j].key < e.key {
@@ -224,16 +225,27 @@ func (p *profiler) liveSince(base, now []entry) [classes]int64 {
 			was = base[j]
 		}
 		if d := e.mem - was.mem; d != 0 {
-			live[p.site(e).class] += d
+			si := p.site(e)
+			live[si.class] += d
+			if si.class != soak {
+				sites = append(sites, site{siteInfo: si, bytes: d})
+			}
 		}
 	}
 	// The profile never drops a stack: every stack of base is in now.
-	return live
+	return live, sites
 }
 
 // printSites prints up to n sites of d, indented.
 func printSites(d allocDiff, n int) {
 	for _, s := range d.sites[:min(n, len(d.sites))] {
 		fmt.Printf("%9s %-9s %d objects, %d B: %s\n", "", classNames[s.class], s.objects, s.bytes, s.where)
+	}
+}
+
+// printLive prints up to n stacks of live bytes since the baseline, indented.
+func printLive(sites []site, n int) {
+	for _, s := range sites[:min(n, len(sites))] {
+		fmt.Printf("%9s live %-9s %+d B: %s\n", "", classNames[s.class], s.bytes, s.where)
 	}
 }

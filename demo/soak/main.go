@@ -117,6 +117,8 @@ func run(o options) error {
 	haveBase := false
 	prof := newProfiler()
 	var worst, worstNet int64
+	var lastLive [classes]int64 // the live bytes by class at the last report
+	var liveSites []site        // to print when they changed
 	var ms runtime.MemStats
 	runtime.GC()
 	prev := prof.snapshot(1)
@@ -158,7 +160,7 @@ func run(o options) error {
 			g := max(int64(r.heapAl)-int64(baseAlloc), int64(r.heapInuse)-int64(baseInuse))
 			worst = max(worst, g)
 			growth = fmt.Sprintf("%+d", g)
-			l := prof.liveSince(baseSites, now)
+			l, ls := prof.liveSince(baseSites, now)
 			live = fmt.Sprintf("%d/%d/%d/%d", l[ours], l[runtimeOwn], l[runtimeBg], l[soak])
 			// Less what the soak itself keeps (its names of allocation sites
 			// new since the baseline): the scene's and the runtime's
@@ -166,12 +168,19 @@ func run(o options) error {
 			n := g - l[soak]
 			worstNet = max(worstNet, n)
 			net = fmt.Sprintf("%+d", n)
+			if l[soak] = 0; l != lastLive {
+				// What changed: the stacks of the objects live since the
+				// baseline, but the soak's.
+				liveSites, lastLive = ls, l
+			}
 		}
 		perFrame := func(class int) float64 { return float64(r.allocs.objects[class]) / float64(max(frames, 1)) }
 		fmt.Printf("%9s %8d %8.1f %5d %7d %9d %12d %12d %10s %8s %10.3g %8.3g %8.3g %4d %s\n",
 			r.at.Round(time.Second), r.frames, r.fps, r.nan, r.falls, r.respawns, r.heapInuse, r.heapAl, growth, net, r.mallocs,
 			perFrame(ours), perFrame(runtimeOwn), r.allocs.objects[runtimeBg], live)
 		printSites(r.allocs, 6)
+		printLive(liveSites, 8)
+		liveSites = nil
 		if next >= total {
 			if o.memprof != "" {
 				if err := writeProfile(o.memprof); err != nil {
