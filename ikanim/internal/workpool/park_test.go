@@ -1,6 +1,7 @@
 package workpool
 
 import (
+	"os"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -145,5 +146,47 @@ func TestParksInPoller(t *testing.T) {
 	<-done
 	if st != "IO wait" {
 		t.Errorf("caller waiting for a helper: %q, want IO wait", st)
+	}
+}
+
+// TestCloseReleasesPipes: after Close, and once the helpers are gone, the
+// pool holds no file descriptor.
+func TestCloseReleasesPipes(t *testing.T) {
+	fds := func() int {
+		es, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd")
+		}
+		return len(es)
+	}
+	// The helpers of earlier tests' pools close their ends as they leave:
+	// wait until the count holds still.
+	before := fds()
+	for range 100 {
+		time.Sleep(5 * time.Millisecond)
+		n := fds()
+		if n == before {
+			break
+		}
+		before = n
+	}
+	p := New(4)
+	if !p.parksInPoller() {
+		t.Skip("the pool parks on channels")
+	}
+	if n := fds() - before; n != 8 {
+		t.Errorf("4 workers hold %d file descriptors, want 8", n)
+	}
+	(&helperJob{}).run(p)
+	p.Close()
+	n := 0
+	for range 200 { // the helpers close their ends as they leave
+		if n = fds() - before; n == 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if n != 0 {
+		t.Errorf("%d file descriptors left after Close", n)
 	}
 }
