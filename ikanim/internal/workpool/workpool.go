@@ -15,8 +15,9 @@
 // P and released on another pile up in the runtime's per-P caches: a heap
 // that grows for minutes before it levels off (measured: 22.7 KB in a
 // 30-minute soak with a WaitGroup; with channels and the caller yielding
-// first, a few hundred bytes to 1 KB in 15 minutes, from the caller's rare
-// parks). Elsewhere the signals are channels.
+// first, a 400,000-run stress allocated 12 sudogs, 11 of them at the
+// caller's rare parks, and a 15-minute soak grew about 1 KB). Elsewhere the
+// signals are channels.
 package workpool
 
 import (
