@@ -57,6 +57,10 @@ const (
 	// records: a tracked stance of the creature has a slip or a gap for
 	// tally to put on the meter.
 	records
+	// limbsLater: the creature's limb figures are due this frame and its
+	// pass found the limb meter in use by another worker's pass: tally
+	// measures them.
+	limbsLater
 
 	edges = edgeRight | edgeLeft
 )
@@ -123,7 +127,9 @@ type Swarm struct {
 	nanTurn, gapTurn int
 	measure          bool
 
-	limbs *limbMeter // limb figures of one tracked creature in swarmLimbStride a frame
+	limbs        *limbMeter  // limb figures of one tracked creature in swarmLimbStride a frame
+	limbsBusy    atomic.Bool // a worker's pass is measuring limb figures
+	limbsInTally int         // limb measures the passes left to tally (the meter was busy)
 
 	meter quality.Meter
 }
@@ -264,7 +270,7 @@ func (s *Swarm) advance(dt float64, measure bool) {
 			d = -d
 			s.turnAt[i] = s.time + 3 + s.rng.Float64()*9
 		}
-		if !s.NoEdge && s.time-s.edgeAt[i] >= swarmEdgeCooldown && s.found[i]&edgeAhead(d) != 0 {
+		if !s.NoEdge && s.found[i]&edgeAhead(d) != 0 && s.time-s.edgeAt[i] >= swarmEdgeCooldown {
 			d = -d
 			s.edgeAt[i] = s.time
 		}
@@ -297,10 +303,12 @@ func (s *Swarm) advance(dt float64, measure bool) {
 // passBatch is the scene's pass over creatures [lo, hi) right after their
 // update, on the worker that updated them: each creature's Footing (a foot
 // on a surface, edges ahead), whether it is outside the level, the body's
-// NaN, and the legs of the creatures whose turn it is to be checked for NaN
-// or whose stances are tracked (slip, gap). It writes only the creatures'
-// own slots (found, seen, nans, their stances); tally does the rest in
-// creature order.
+// NaN, the legs of the creatures whose turn it is to be checked for NaN or
+// whose stances are tracked (slip, gap), and the limb figures of the
+// tracked creatures whose turn it is (under limbsBusy: the one limb meter
+// keeps maxima and counts, which do not depend on the order). It writes
+// only the creatures' own slots (found, seen, nans, their stances) and the
+// limb meter; tally does the rest in creature order.
 func (s *Swarm) passBatch(lo, hi int) {
 	t := time.Now()
 	// i%meterStride and i%nanEvery, counted along instead of divided.
@@ -319,6 +327,18 @@ func (s *Swarm) passBatch(lo, hi int) {
 				nans = nonFinite(p[0]) + nonFinite(p[1])
 			}
 			track := mi == 0
+			if track && (i+s.frame)%swarmLimbStride == 0 {
+				// The limb figures (about 70 us a creature) are maxima and
+				// counts, the same in any order: measured here, in
+				// parallel with the other workers, by the worker that holds
+				// the meter, or in tally if another worker's pass holds it.
+				if s.limbsBusy.CompareAndSwap(false, true) {
+					s.limbs.measure(c, false)
+					s.limbsBusy.Store(false)
+				} else {
+					f |= limbsLater
+				}
+			}
 			if track || ni == s.nanTurn {
 				n, rec := s.legPass(i, c, track, track && (i/s.meterStride)%swarmGapStride == s.gapTurn)
 				nans += n
@@ -327,7 +347,7 @@ func (s *Swarm) passBatch(lo, hi int) {
 				}
 			}
 		}
-		s.seen[i] = f & (onSurface | outside | records)
+		s.seen[i] = f & (onSurface | outside | records | limbsLater)
 		s.nans[i] = nans
 		if mi++; mi == s.meterStride {
 			mi = 0
@@ -348,32 +368,27 @@ func nonFinite(v float64) uint8 {
 }
 
 // tally is the in-order part of a frame, on the calling goroutine, from what
-// the passes stored per creature: NaN, slip and gap on the meter, the limb
-// figures of the creatures whose turn it is, the fall count, and respawns
-// of creatures with no foot on a surface that fell for swarmLostFrames or
-// are outside the level.
+// the passes stored per creature: NaN, slip and gap on the meter (records is
+// set only for tracked creatures), the limb figures a pass left to it, the
+// fall count, and respawns of creatures with no foot on a surface that fell
+// for swarmLostFrames or are outside the level.
 func (s *Swarm) tally(measure bool) {
 	m := &s.meter
-	mi := 0 // i%s.meterStride, counted along
 	for i, f := range s.seen {
 		if measure {
 			for range s.nans[i] {
 				m.Finite(math.NaN())
 			}
-			if mi == 0 {
-				if (i+s.frame)%swarmLimbStride == 0 {
-					s.limbs.measure(s.Creatures[i], false)
-				}
-				if f&records != 0 {
-					st := s.stances[s.legAt[i]:s.legAt[i+1]]
-					for k := range st {
-						st[k].record(m)
-					}
+			if f&limbsLater != 0 {
+				s.limbs.measure(s.Creatures[i], false)
+				s.limbsInTally++
+			}
+			if f&records != 0 {
+				st := s.stances[s.legAt[i]:s.legAt[i+1]]
+				for k := range st {
+					st[k].record(m)
 				}
 			}
-		}
-		if mi++; mi == s.meterStride {
-			mi = 0
 		}
 		if f&onSurface != 0 {
 			s.air[i] = 0
@@ -514,7 +529,8 @@ func (s *Swarm) UpdateNs() float64 { return s.updateNs }
 
 // BookkeepingNs returns the last frame's bookkeeping, ns: the wall time of
 // the steering and of the in-order tally (meter, falls, respawns), plus the
-// CPU time of the per-creature passes (Footing, NaN, slip and gap), which
+// CPU time of the per-creature passes (Footing, NaN, slip and gap, limb
+// figures), which
 // run on the workers inside the update, divided by the workers. UpdateNs
 // plus BookkeepingNs is the frame's wall time.
 func (s *Swarm) BookkeepingNs() float64 { return s.bookNs }

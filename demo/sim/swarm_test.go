@@ -160,6 +160,12 @@ func swarmDiff(a, b *Swarm) string {
 	if a.falls != b.falls || a.respawns != b.respawns {
 		return fmt.Sprintf("falls %d respawns %d, want %d %d", b.falls, b.respawns, a.falls, a.respawns)
 	}
+	// The limb figures, measured on the workers in any order.
+	for k, va := range a.Extra() {
+		if vb := b.Extra()[k]; va != vb && !(math.IsNaN(va) && math.IsNaN(vb)) {
+			return fmt.Sprintf("figure %s = %v, want %v", k, vb, va)
+		}
+	}
 	ma, mb := &a.meter, &b.meter
 	ra, rb := ma.Report(), mb.Report()
 	for k, va := range ra {
@@ -260,4 +266,33 @@ func median(xs []float64) float64 {
 	}
 	slices.Sort(xs)
 	return xs[len(xs)/2]
+}
+
+// TestSwarmLimbsInPass: the limb figures of the creatures whose turn it is
+// are measured in the passes (in parallel on the workers), not in the
+// in-order tally: with one worker none is left to tally, and with two the
+// figures match (TestSwarmCrowdMatchesSequential compares them too).
+func TestSwarmLimbsInPass(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two runs of 1,000 creatures for 2 s")
+	}
+	run := func(workers int) *Swarm {
+		s := newTestSwarm(t, 1000)
+		s.SetWorkers(workers)
+		for range 120 {
+			s.Step(1.0 / 60)
+		}
+		return s
+	}
+	one, two := run(1), run(2)
+	if one.limbsInTally != 0 {
+		t.Errorf("one worker: %d limb measures left to tally, want 0", one.limbsInTally)
+	}
+	if x := one.Extra(); x["limb_penetration_max_px"] == 0 && x["stuck_s_max"] == 0 {
+		t.Errorf("no limb figures measured: %v", x)
+	}
+	t.Logf("two workers: %d of %d limb measures left to tally", two.limbsInTally, 120*1000/swarmLimbStride)
+	if d := swarmDiff(one, two); d != "" {
+		t.Error(d)
+	}
 }

@@ -3,7 +3,15 @@
 // line every -every: the frames run and simulated frames per second in that
 // interval, the NaN count, falls and respawns so far, the heap in use and
 // allocated (runtime.ReadMemStats right after runtime.GC) and the heap
-// objects allocated per frame. The first report at or after -warmup is the
+// objects allocated per frame. From the start every allocation is recorded
+// (runtime.MemProfileRate 1), so each report also says who allocated in its
+// frames: the scene and the library ("ours"), or the runtime for
+// structures of its own (sudogs of parked goroutines, new threads, timer
+// heaps), with the stacks, and how many bytes of the heap are objects
+// allocated after the baseline and still live, by who allocated them. The
+// garbage collector's own allocations (the soak forces a collection before
+// every report) and the soak's are counted apart. The first report at or
+// after -warmup is the
 // baseline; the command exits with status 1 when a later report's heap
 // (HeapAlloc or HeapInuse) exceeds the baseline by more than
 // -heap-tolerance, or when a NaN or Inf was seen.
@@ -46,8 +54,11 @@ func main() {
 	flag.DurationVar(&o.every, "every", time.Minute, "time between two reports")
 	flag.DurationVar(&o.warmup, "warmup", time.Minute, "the first report at or after this time is the heap baseline")
 	flag.Int64Var(&o.tolerance, "heap-tolerance", 256<<10, "bytes the heap may grow past the baseline")
-	flag.StringVar(&o.memprof, "memprofile", "", "record every allocation made after the baseline and write the allocation profile (pprof) to this path at the end")
+	flag.StringVar(&o.memprof, "memprofile", "", "write the allocation profile (pprof, every allocation) to this path at the end")
 	flag.Parse()
+	// Every allocation is recorded, so that the reports can say who made
+	// each (a frame that allocates nothing costs nothing more).
+	runtime.MemProfileRate = 1
 	// The swarm runs on a goroutine of its own, as a game's Update does
 	// under Ebitengine (its game loop runs on a goroutine; the main one,
 	// which Ebitengine's init locks to its OS thread, only serves the
@@ -71,7 +82,8 @@ type report struct {
 	nan               int
 	falls, respawns   int
 	heapInuse, heapAl uint64
-	mallocs           float64 // heap objects allocated per frame in the interval
+	mallocs           float64   // heap objects allocated per frame in the interval
+	allocs            allocDiff // who allocated them (the collector's run before the report may be in it)
 }
 
 func run(o options) error {
@@ -94,12 +106,22 @@ func run(o options) error {
 		o.count, o.seed, o.tps, s.Workers(), runtime.GOMAXPROCS(0), runtime.Version(), time.Since(built).Seconds())
 	fmt.Printf("soak: %v, a report every %v, heap baseline at the first report from %v, tolerance %d bytes\n",
 		total, o.every, o.warmup, o.tolerance)
-	fmt.Printf("%9s %8s %8s %5s %7s %9s %12s %12s %10s %10s\n",
-		"time", "frames", "sim fps", "NaN", "falls", "respawns", "heap inuse", "heap alloc", "growth", "allocs/fr")
+	fmt.Printf("soak: allocs/fr from the runtime's count; from the profile, ours/fr and rt/fr (the scene and library; the runtime's own structures\n" +
+		"      with our code on the stack), bg (objects the runtime allocated with no code of ours or the soak's on the stack: the collector, threads);\n" +
+		"      live ours/rt/bg/soak: bytes of objects allocated after the baseline still in use, by who allocated them\n")
+	fmt.Printf("%9s %8s %8s %5s %7s %9s %12s %12s %10s %8s %10s %8s %8s %4s %s\n",
+		"time", "frames", "sim fps", "NaN", "falls", "respawns", "heap inuse", "heap alloc", "growth", "net", "allocs/fr", "ours/fr", "rt/fr", "bg", "live ours/rt/bg/soak")
 
-	var base *report
-	var worst int64
+	var baseInuse, baseAlloc uint64 // the baseline's heap (plain values: nothing of the report is kept)
+	var baseSites []entry
+	haveBase := false
+	prof := newProfiler()
+	var worst, worstNet int64
+	var lastLive [classes]int64 // the live bytes by class at the last report
+	var liveSites []site        // to print when they changed
 	var ms runtime.MemStats
+	runtime.GC()
+	prev := prof.snapshot(1)
 	start := time.Now()
 	for next := o.every; ; next += o.every {
 		if next > total {
@@ -118,36 +140,58 @@ func run(o options) error {
 		runtime.GC()
 		runtime.GC() // the second frees what sync.Pools kept through the first (the reports' own fmt buffers)
 		runtime.ReadMemStats(&ms)
+		now := prof.snapshot(2)
 		falls, respawns := s.Falls()
 		r := report{
 			at: next, frames: frames, fps: float64(frames) / busy.Seconds(),
 			nan: s.Meter().NaNs(), falls: falls, respawns: respawns,
 			heapInuse: ms.HeapInuse, heapAl: ms.HeapAlloc,
 			mallocs: float64(mallocs) / float64(max(frames, 1)),
+			allocs:  prof.diff(prev, now),
 		}
-		growth := "warm-up"
+		growth, net, live := "warm-up", "", "-"
 		switch {
-		case base == nil && next >= o.warmup:
-			base = &r
+		case !haveBase && next >= o.warmup:
+			haveBase, baseInuse, baseAlloc = true, r.heapInuse, r.heapAl
+			prof.bufs[0] = append(prof.bufs[0][:0], now...)
+			baseSites = prof.bufs[0]
 			growth = "baseline"
-			if o.memprof != "" {
-				runtime.MemProfileRate = 1
-			}
-		case base != nil:
-			g := max(int64(r.heapAl)-int64(base.heapAl), int64(r.heapInuse)-int64(base.heapInuse))
+		case haveBase:
+			g := max(int64(r.heapAl)-int64(baseAlloc), int64(r.heapInuse)-int64(baseInuse))
 			worst = max(worst, g)
 			growth = fmt.Sprintf("%+d", g)
+			l, ls := prof.liveSince(baseSites, now)
+			live = fmt.Sprintf("%d/%d/%d/%d", l[ours], l[runtimeOwn], l[runtimeBg], l[soak])
+			// Less what the soak itself keeps (its names of allocation sites
+			// new since the baseline): the scene's and the runtime's
+			// growth.
+			n := g - l[soak]
+			worstNet = max(worstNet, n)
+			net = fmt.Sprintf("%+d", n)
+			if l[soak] = 0; l != lastLive {
+				// What changed: the stacks of the objects live since the
+				// baseline, but the soak's.
+				liveSites, lastLive = ls, l
+			}
 		}
-		fmt.Printf("%9s %8d %8.1f %5d %7d %9d %12d %12d %10s %10.3g\n",
-			r.at.Round(time.Second), r.frames, r.fps, r.nan, r.falls, r.respawns, r.heapInuse, r.heapAl, growth, r.mallocs)
+		perFrame := func(class int) float64 { return float64(r.allocs.objects[class]) / float64(max(frames, 1)) }
+		fmt.Printf("%9s %8d %8.1f %5d %7d %9d %12d %12d %10s %8s %10.3g %8.3g %8.3g %4d %s\n",
+			r.at.Round(time.Second), r.frames, r.fps, r.nan, r.falls, r.respawns, r.heapInuse, r.heapAl, growth, net, r.mallocs,
+			perFrame(ours), perFrame(runtimeOwn), r.allocs.objects[runtimeBg], live)
+		printSites(r.allocs, 6)
+		printLive(liveSites, 8)
+		liveSites = nil
 		if next >= total {
 			if o.memprof != "" {
 				if err := writeProfile(o.memprof); err != nil {
 					return err
 				}
 			}
-			return verdict(o, s, base, worst)
+			return verdict(o, s, haveBase, worst, worstNet)
 		}
+		// The report's own allocations go into the next window's start.
+		runtime.GC()
+		prev = prof.snapshot(1)
 	}
 }
 
@@ -165,17 +209,17 @@ func writeProfile(path string) error {
 }
 
 // verdict prints the summary and returns an error if the run failed.
-func verdict(o options, s *sim.Swarm, base *report, worst int64) error {
+func verdict(o options, s *sim.Swarm, haveBase bool, worst, worstNet int64) error {
 	s.Flush()
 	m := s.Meter()
 	falls, respawns := s.Falls()
 	fmt.Printf("soak: %d frames (%.0f s of game time); NaN %d, falls %d, respawns %d; slip max %.3g px over %d stances, gap max %.3g px\n",
 		s.Frames(), float64(s.Frames())/float64(o.tps), m.NaNs(), falls, respawns, m.FootSlipMax(), m.Stances(), m.ContactGapMax())
 	var errs []error
-	if base == nil {
+	if !haveBase {
 		errs = append(errs, errors.New("no report after the warm-up: no heap baseline"))
 	} else {
-		fmt.Printf("soak: heap growth past the baseline at most %d bytes (tolerance %d)\n", worst, o.tolerance)
+		fmt.Printf("soak: heap growth past the baseline at most %d bytes (tolerance %d); less the soak's own live objects at most %d bytes\n", worst, o.tolerance, worstNet)
 		if worst > o.tolerance {
 			errs = append(errs, fmt.Errorf("the heap grew %d bytes past the warm-up baseline (tolerance %d)", worst, o.tolerance))
 		}
