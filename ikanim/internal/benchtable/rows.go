@@ -240,7 +240,7 @@ var rows = []row{
 		Includes: "median one-worker frame over median two-worker frame, the frames interleaved in the same seconds (`BenchmarkSwarm10k/workers=2`, speedup)",
 		Unit:     "x", Cells: []cell{{Bench: "Swarm10k/workers=2", Metric: "speedup", Cmp: ge, Target: 1.7}}},
 	{Pkg: pkgSim, Workload: "swarm scene, 10,000 creatures, bookkeeping share, 1 / 2 workers",
-		Includes: "the scene's own work over the whole frame: the wall time of its steering and its in-order tally, plus its per-creature pass (Footing, NaN, slip and gap metering, run by Crowd.UpdateThen on the workers) as CPU time divided by the workers (`BenchmarkSwarm10k`, book%)",
+		Includes: "the scene's own work over the whole frame: the wall time of its steering and its in-order tally, plus its per-creature pass (Footing, NaN, slip and gap metering, and the limb figures of the tracked creatures, run by Crowd.UpdateThen on the workers) as CPU time divided by the workers (`BenchmarkSwarm10k`, book%)",
 		Unit:     "%", Cells: []cell{
 			{Bench: "Swarm10k/workers=1", Metric: "book%", Label: "1 worker", Cmp: le, Target: 10},
 			{Bench: "Swarm10k/workers=2", Metric: "book%", Label: "2 workers", Cmp: le, Target: 10},
