@@ -11,13 +11,16 @@ import (
 	"github.com/ikanim/kit/ikanim"
 )
 
-var climbSwing = binding{keys: []ebiten.Key{ebiten.KeyS}, label: "S", does: "the one on the ledge swings, or hangs still"}
+var (
+	climbSwing = binding{keys: []ebiten.Key{ebiten.KeyS}, label: "S", does: "the one on the ledge swings, or hangs still"}
+	climbClip  = binding{keys: []ebiten.Key{ebiten.KeyO}, label: "O", does: "the next climb from a recorded climb clip (Climber.FromPose, the article's climb) or from the climbing cycle"}
+)
 
 func init() {
 	registerScene(sceneInfo{
 		Name:    "climb",
 		Summary: "climbing a wall, hands over its outer corner, mantling onto the top; another hangs from a ledge",
-		Keys:    []*binding{&climbSwing},
+		Keys:    []*binding{&climbSwing, &climbClip},
 		New:     newClimbView,
 	})
 }
@@ -50,6 +53,9 @@ func newClimbView(ctx *Context) (Scene, error) {
 func (v *climbView) Sim() sim.Scene { return v.s }
 
 func (v *climbView) Update(ctx *Context) error {
+	if climbClip.pressed() {
+		v.s.FromClip = !v.s.FromClip
+	}
 	if climbSwing.pressed() {
 		if v.s.Hanger.Swing == 0 {
 			v.s.Hanger.Swing = climbSwingOn
@@ -82,7 +88,11 @@ func (v *climbView) Draw(screen *ebiten.Image, ctx *Context) {
 func (v *climbView) Status() string {
 	s := v.s
 	mode, t := s.Mode()
-	st := fmt.Sprintf("%s %.1f s   climbs %d   body offset %+.1f px", mode, t, s.Climbs(), s.Rig.BodyOffset[0])
+	from := "the climbing cycle"
+	if s.FromClip {
+		from = "a recorded clip (O)"
+	}
+	st := fmt.Sprintf("%s %.1f s   climbs %d from %s   body offset %+.1f px", mode, t, s.Climbs(), from, s.Rig.BodyOffset[0])
 	if mode == sim.ClimbClimb {
 		for k, name := range [4]string{"near hand", "far hand", "near foot", "far foot"} {
 			c := s.Climber.Limb(k)
@@ -107,6 +117,7 @@ func (v *climbView) Panel(ui *debugui.Context) {
 	ui.SliderF(&c.Stride, 10, 60, 1, 0)
 	ui.Text("corner side rays")
 	ui.Slider(&c.CornerSteps, 1, 16, 1)
+	ui.Checkbox(&v.s.FromClip, "next climb from the recorded clip (O)")
 	ui.Text("ledge swing (rad)")
 	ui.SliderF(&v.s.Hanger.Swing, 0, 0.8, 0.05, 2)
 }

@@ -449,6 +449,12 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		if l.CurrentWeight() > 0 && num.Finite(l.EffectorRotation) {
 			cl.fromRot = r.worldRot(l.EffectorRotation)
 		}
+		if c.FromPose {
+			// The limb takes over at once, from where it is (the engage
+			// starts there): fading in, it would show the clip's pose,
+			// whose hands and feet reach for a wall of the clip's own.
+			l.ramp = 1
+		}
 	}
 	if cl.ease < 1 {
 		cl.ease = math.Min(1, cl.ease+dt/cl.easeTime)

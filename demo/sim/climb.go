@@ -56,6 +56,16 @@ type Climb struct {
 	Scarves [2]*ikanim.SpringBones
 	// Width and Height are the level's size, px.
 	Width, Height float64
+	// ClimbClip is one cycle of the climbing cycle recorded as a clip
+	// (ikanim.RecordClip) when the scene is built. With FromClip the
+	// climber climbs from it, the article's way (Climber.FromPose: the
+	// clip's hands and feet cast onto the wall), instead of its own cycle:
+	// the rig's Source is then ClipState, which crossfades from the
+	// standing walk cycle to the clip as the climb starts and back once
+	// the mantle is done.
+	ClimbClip *ikanim.Clip
+	ClipState *ikanim.AnimState
+	FromClip  bool
 
 	mode   ClimbMode
 	modeT  float64
@@ -167,6 +177,17 @@ func NewClimb(art Art) (*Climb, error) {
 		return nil, err
 	}
 
+	if s.ClimbClip, err = bakeClimbClip(def, world); err != nil {
+		return nil, err
+	}
+	if s.ClipState, err = ikanim.NewAnimState(def, 1); err != nil {
+		return nil, err
+	}
+	for _, m := range [][2]ikanim.PoseSource{{s.Cycle, s.ClimbClip}, {s.ClimbClip, s.Cycle}} {
+		if err := s.ClipState.SetMix(m[0], m[1], climbClipMix); err != nil {
+			return nil, err
+		}
+	}
 	s.solids = worldSolids(world)
 	s.holds = make([]quality.Stance, s.Climber.NumLimbs())
 	s.pops = make([]quality.AngleDelta, bipedBones) // the scarf's springs are not joints
@@ -200,6 +221,7 @@ func (s *Climb) setMode(m ClimbMode) {
 // the joint pop trackers start over.
 func (s *Climb) restart() {
 	s.Rig.Teleport(mgl64.Vec2{climbStartX, ClimbFloorY})
+	s.Rig.Source = s.Cycle
 	s.Follower.Reset()
 	s.setMode(ClimbWalk)
 	resetPops(s.pops)
@@ -228,6 +250,14 @@ func (s *Climb) Advance(dt float64) {
 			r.Remove(s.Follower)
 			r.Remove(s.Grounder)
 			r.Add(s.Climber)
+			s.Climber.FromPose = s.FromClip
+			if s.FromClip {
+				// From standing into the clip, crossfaded (its root
+				// offset and its limbs come in together).
+				s.ClipState.Play(0, s.Cycle)
+				s.ClipState.Play(0, s.ClimbClip)
+				r.Source = s.ClipState
+			}
 			s.setMode(ClimbClimb)
 			s.climbs++
 			break
@@ -254,9 +284,15 @@ func (s *Climb) Advance(dt float64) {
 			r.Remove(s.Mantler)
 			s.Follower.Reset()
 			r.Add(s.Follower, s.Grounder)
+			if r.Source == s.ClipState {
+				s.ClipState.Play(0, s.Cycle) // back to standing
+			}
 			s.setMode(ClimbTop)
 		}
 	case ClimbTop:
+		if r.Source == s.ClipState && s.modeT > climbClipMix && !s.ClipState.Track(0).Mixing() {
+			r.Source = s.Cycle // the same standing pose, now paced by the walk
+		}
 		// Walk on along the top, stop, and start over.
 		speed := 50 * math.Max(0, math.Min(1, s.modeT-0.5))
 		speed = math.Min(speed, 3*(climbTopEndX-r.Position[0]))
@@ -366,4 +402,39 @@ func (s *Climb) Extra() map[string]float64 {
 // Focus implements Scene: the climber's chest.
 func (s *Climb) Focus() mgl64.Vec2 {
 	return s.Rig.ToWorld(mgl64.Vec2{0, -ikanim.BipedHipHeight(ikanim.BipedSizes{})}.Add(s.Rig.BodyOffset))
+}
+
+// climbClipMix is the crossfade, s, between standing and the climb clip.
+const climbClipMix = 0.4
+
+// bakeClimbClip records one cycle of the procedural climber (the scene's
+// climbing speed, on the level's wall, after 1.5 s of climbing) as a
+// looping clip of the biped's bones and the root offset
+// (ikanim.RecordClip; the scarf's springs are left to their controller).
+func bakeClimbClip(def *ikanim.RigDef, world *terrain.World) (*ikanim.Clip, error) {
+	r, err := ikanim.NewRig(def)
+	if err != nil {
+		return nil, err
+	}
+	r.Source = &ikanim.WalkCycle{}
+	c, err := ikanim.NewBipedClimber(r, world)
+	if err != nil {
+		return nil, err
+	}
+	c.Speed = climbSpeed
+	r.Add(c)
+	r.Teleport(mgl64.Vec2{ClimbWallX - ikanim.DefaultClimbDistance, ClimbFloorY - 10})
+	step := func(dt float64) {
+		r.Position[1] -= climbSpeed * dt
+		r.Update(dt)
+	}
+	for f := 0; f < 90; f++ {
+		step(1.0 / 60)
+	}
+	spec, err := ikanim.RecordClip(r, "climb", ikanim.DefaultClimbStride/climbSpeed, 48, true, step)
+	if err != nil {
+		return nil, err
+	}
+	spec.Tracks = spec.Tracks[:bipedBones]
+	return spec.Build(def)
 }

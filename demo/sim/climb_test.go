@@ -120,3 +120,55 @@ func TestClimbSceneFrameDoesNotAllocate(t *testing.T) {
 		t.Errorf("only %d frames measured", s.meter.Frames())
 	}
 }
+
+// The climb scene climbing from its recorded climb clip (FromClip:
+// Climber.FromPose, the article's climb, the rig's Source crossfading
+// from standing to the clip as the climb starts and back after the
+// mantle): the climber climbs the wall, mantles and walks on the top at
+// 30, 60 and 144 TPS, every limb holds, no NaN, its bones stay as far out
+// of the wall as the cycle's own climb keeps them, and the joint pop at 60
+// TPS stays within 15 deg/frame.
+func TestClimbSceneFromClip(t *testing.T) {
+	for _, tps := range []int{30, 60, 144} {
+		s := newClimb(t)
+		s.FromClip = true
+		dt := 1 / float64(tps)
+		held := make([]int, s.Climber.NumLimbs())
+		top := 0
+		for f := 0; f < 30*tps && top < 2*tps; f++ {
+			s.Step(dt)
+			mode, _ := s.Mode()
+			if mode == ClimbClimb {
+				for k := range held {
+					if s.Climber.Limb(k).Holding {
+						held[k]++
+					}
+				}
+			}
+			if mode == ClimbTop {
+				top++
+			}
+		}
+		m := s.Meter()
+		at := s.penAt[ClimbClimb]
+		t.Logf("%3d TPS: frames on the top %d, holding frames per limb %v, limb penetration climbing %.2f px (%s at %.2f s), mantling %.2f px, top %.2f px, joint pop %.2f deg/frame (%v %s), NaN %d",
+			tps, top, held, s.LimbPenetration(ClimbClimb), s.Rig.Def().BoneDef(at.Bone).Name, at.ModeT, s.LimbPenetration(ClimbMantle), s.LimbPenetration(ClimbTop), m.JointPopMaxDeg(), s.worst.Mode, s.Rig.Def().BoneDef(s.worst.Bone).Name, m.NaNs())
+		if top < 2*tps || m.NaNs() != 0 || s.Rig.Source != s.Cycle {
+			t.Errorf("%d TPS: %d frames on the top, NaN %d, back to the walk cycle %v", tps, top, m.NaNs(), s.Rig.Source == s.Cycle)
+		}
+		for k, n := range held {
+			if n < tps {
+				t.Errorf("%d TPS: limb %d held in %d frames, want at least a second's", tps, k, n)
+			}
+		}
+		if p := s.LimbPenetration(ClimbClimb); p > 2 {
+			t.Errorf("%d TPS: limb penetration while climbing %.2f px, want <= 2 (the cycle's own: 1.56 at 60 TPS)", tps, p)
+		}
+		if p := max(s.LimbPenetration(ClimbMantle), s.LimbPenetration(ClimbTop)); p > 0.5 {
+			t.Errorf("%d TPS: limb penetration mantling or on the top %.2f px, want <= 0.5", tps, p)
+		}
+		if tps == 60 && m.JointPopMaxDeg() > 15 {
+			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 15", m.JointPopMaxDeg())
+		}
+	}
+}
