@@ -250,8 +250,9 @@ func (c *Creature) SetMove(dir float64) {
 }
 
 // SetTarget makes the creature walk along its surface toward p and stop
-// within Gait.ArriveRadius of it (or where p lies straight above or below
-// the body, off the surface). Where p lies beyond the plane of the surface
+// within Gait.ArriveRadius of it, or of the point of the surface under the
+// body (so a target on the surface is reached standing over it), or where p
+// lies straight above or below the body, off the surface. Where p lies beyond the plane of the surface
 // under the creature (the far side of a block whose face it climbs), it
 // keeps its way round the solid (update.go, step 1).
 func (c *Creature) SetTarget(p mgl64.Vec2) {

@@ -210,7 +210,7 @@ func (c *Creature) steerCommand() float64 {
 func (c *Creature) towards(p mgl64.Vec2) float64 {
 	gd := &c.def.Gait
 	dx, dy := p[0]-c.pos[0], p[1]-c.pos[1]
-	if dx*dx+dy*dy <= c.def.arrive2 {
+	if c.within(p, c.def.arrive2) {
 		return 0
 	}
 	along := dx*-c.up[1] + dy*c.up[0] // d . Right()
@@ -236,9 +236,16 @@ func (c *Creature) towards(p mgl64.Vec2) float64 {
 	return math.Copysign(k*gd.Speed, along)
 }
 
-// within reports whether p lies within sqrt(r2) of the body centre.
+// within reports whether p lies within sqrt(r2) of the body centre, or of
+// the point of the surface under it (BodyHeight below it along up): a
+// target on the surface is reached when the body stands over it.
 func (c *Creature) within(p mgl64.Vec2, r2 float64) bool {
 	dx, dy := p[0]-c.pos[0], p[1]-c.pos[1]
+	if dx*dx+dy*dy <= r2 {
+		return true
+	}
+	h := c.def.Gait.BodyHeight
+	dx, dy = dx+c.up[0]*h, dy+c.up[1]*h
 	return dx*dx+dy*dy <= r2
 }
 
