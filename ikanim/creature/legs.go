@@ -164,10 +164,16 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 		if l.alt != mirror {
 			bend = -bend
 		}
+		foot := l.foot
 		if l.state == legStepping && l.alt != l.altTo {
+			// The tarsus keeps its length and direction: it hangs from
+			// the slid target as it did from the two-bone target (it was
+			// drawn from the leg's end to the foot, up to 7x its length).
+			vx, vy := foot[0]-tx, foot[1]-ty
 			bend, tx, ty = l.turnKnee(ld, bend, hx, hy, tx, ty)
+			foot = mgl64.Vec2{tx + vx, ty + vy}
 		}
-		solveLeg(&poses[i], ld, l.foot, hx, hy, tx, ty, bend)
+		solveLeg(&poses[i], ld, foot, hx, hy, tx, ty, bend)
 	}
 	c.hold = 1
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
