@@ -337,24 +337,13 @@ func (m *Mantler) plan(r *Rig, grip float64) {
 	m.body.add(pull, mgl64.Vec2{-12 + m.faceAt(upper), math.Min(hip+8, floor)})
 	m.body.add(knee, mgl64.Vec2{0, math.Min(36, floor)})
 	m.body.add(end, mgl64.Vec2{stand, 0})
-	for i, s := range [2]float64{3, -3} {
+	for i := range m.hand {
 		h := &m.hand[i]
 		*h = mantlePath{}
-		from := local(m.arms[i])
+		from, mid, to, via := m.handRoute(r, i, grip)
 		h.add(0, from)
-		// The hand lies along the top past its wrist: at least
-		// mantleHookOverlap of it over the top, so the farther hand
-		// does not float in front of the face when the grip is at the lip.
-		x := grip + s
-		if e := m.def.limbs[m.arms[i]].effector; e >= 0 {
-			hl := m.def.bones[e].Length
-			x = math.Max(x, math.Min(mantleHookOverlap, hl/2)-hl)
-		}
-		to := mgl64.Vec2{x, -DefaultClimbOffset}
-		if over := to[1] - hookLift(m.def, m.arms[i]); from[1] > over || from[0] > to[0] {
-			// From below the top or beyond the grip: over the edge by
-			// way of a point above the grip, not through the corner.
-			h.add(catch/2, mgl64.Vec2{math.Min(from[0], to[0]), over})
+		if via {
+			h.add(catch/2, mid)
 		}
 		h.add(catch, to)
 	}
@@ -378,6 +367,29 @@ func (m *Mantler) plan(r *Rig, grip float64) {
 		}
 		f.add(end, final)
 	}
+}
+
+// handRoute returns arm i's way to its grip, grip px past the edge (edge
+// frame): from its effector now to where it hooks over the top, by way of
+// mid, the point above the grip, when via (a hand below the top or beyond
+// the grip goes over the edge, not through the corner). The hand lies
+// along the top past its wrist: at least mantleHookOverlap of it over the
+// top, so the farther hand does not float in front of the face when the
+// grip is at the lip.
+func (m *Mantler) handRoute(r *Rig, i int, grip float64) (from, mid, to mgl64.Vec2, via bool) {
+	li := m.arms[i]
+	bones := m.def.limbs[li].bones
+	from = m.toEdge(r, r.ToWorld(r.end[bones[len(bones)-1]]))
+	x := grip + [2]float64{3, -3}[i]
+	if e := m.def.limbs[li].effector; e >= 0 {
+		hl := m.def.bones[e].Length
+		x = math.Max(x, math.Min(mantleHookOverlap, hl/2)-hl)
+	}
+	to = mgl64.Vec2{x, -DefaultClimbOffset}
+	if over := to[1] - hookLift(m.def, li); from[1] > over || from[0] > to[0] {
+		return from, mgl64.Vec2{math.Min(from[0], to[0]), over}, to, true
+	}
+	return from, to, to, false
 }
 
 // mantleFloorRay is how far below the edge, px, Mantler.Ground is looked

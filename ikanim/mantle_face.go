@@ -96,8 +96,7 @@ const (
 )
 
 // catchTime returns the least time, s, of the default catch: the longest
-// hand path to the grip (by way of the point above it when the hand starts
-// below the top or beyond the grip, as plan's paths go) at
+// hand path to the grip (handRoute, the way plan's paths go) at
 // mantleCatchSpeed, and the largest turn of a hand about its shoulder (at
 // its place at Start) along that path at mantleCatchTurnShare of the
 // arms' turn speed.
@@ -105,17 +104,10 @@ func (m *Mantler) catchTime(r *Rig, grip float64) float64 {
 	longest, turn := 0.0, 0.0
 	sh := m.toEdge(r, r.Position).Add(m.shoulder)
 	ang := func(p mgl64.Vec2) float64 { return math.Atan2(p[1]-sh[1], p[0]-sh[0]) }
-	for i, s := range [2]float64{3, -3} {
-		bones := m.def.limbs[m.arms[i]].bones
-		from := m.toEdge(r, r.ToWorld(r.end[bones[len(bones)-1]]))
-		to := mgl64.Vec2{grip + s, -DefaultClimbOffset}
-		l := to.Sub(from).Len()
-		a := math.Abs(math.Remainder(ang(to)-ang(from), 2*math.Pi))
-		if over := to[1] - hookLift(m.def, m.arms[i]); from[1] > over || from[0] > to[0] {
-			mid := mgl64.Vec2{math.Min(from[0], to[0]), over}
-			l = mid.Sub(from).Len() + to.Sub(mid).Len()
-			a = math.Abs(math.Remainder(ang(mid)-ang(from), 2*math.Pi)) + math.Abs(math.Remainder(ang(to)-ang(mid), 2*math.Pi))
-		}
+	for i := range m.hand {
+		from, mid, to, _ := m.handRoute(r, i, grip)
+		l := mid.Sub(from).Len() + to.Sub(mid).Len()
+		a := math.Abs(math.Remainder(ang(mid)-ang(from), 2*math.Pi)) + math.Abs(math.Remainder(ang(to)-ang(mid), 2*math.Pi))
 		if num.Finite(l) {
 			longest = math.Max(longest, l)
 		}
