@@ -25,6 +25,42 @@ func slabDepth(p, E mgl64.Vec2, x1, floorY, lean float64) float64 {
 	return math.Min(math.Min((p[0]-fx)*math.Cos(lean), y), math.Min(x1-p[0], floorY-p[1]))
 }
 
+// standingMantler builds a default biped standing (its WalkCycle at rest)
+// at pos and starts a mantle over E with g as its Ground.
+func standingMantler(t *testing.T, g Ground, pos, E mgl64.Vec2) (*Rig, *Mantler) {
+	t.Helper()
+	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
+	r := mustRig(t, def)
+	r.Source = &WalkCycle{}
+	r.Teleport(pos)
+	r.Update(1.0 / 60)
+	m, err := NewBipedMantler(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Edge, m.Ground = E, g
+	r.Add(m)
+	m.Start()
+	return r, m
+}
+
+// deepestBonePoint returns the largest depth of any point of any bone of r
+// (each sampled every 0.5 px), the bone and the point.
+func deepestBonePoint(r *Rig, depth func(mgl64.Vec2) float64) (worst float64, bone int, at mgl64.Vec2) {
+	bone = -1
+	for b := 0; b < r.def.NumBones(); b++ {
+		s, e := r.Joint(b)
+		n := int(math.Ceil(e.Sub(s).Len()/0.5)) + 1
+		for k := 0; k <= n; k++ {
+			q := s.Add(e.Sub(s).Mul(float64(k) / float64(n)))
+			if d := depth(q); d > worst {
+				worst, bone, at = d, b, q
+			}
+		}
+	}
+	return worst, bone, at
+}
+
 // A mantle over the edge of a slab whose face leans back 0 to 25 degrees
 // (the character on its left; the face's foot nearer it than the edge by
 // the slab's height times tan(lean)), from hanging in front of the face
@@ -40,35 +76,18 @@ func TestMantlerLeaningFaceKeepsLimbsOut(t *testing.T) {
 		lean := deg * math.Pi / 180
 		base := E[0] - (floorY-top)*math.Tan(lean)
 		g := &polyGround{pts: []mgl64.Vec2{{0, floorY}, {base, floorY}, E, {x1, top}, {x1, floorY}, {900, floorY}}}
-		def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
-		r := mustRig(t, def)
-		r.Source = &WalkCycle{}
 		// Hanging in front of the face 90 px below the edge (the rig's
 		// origin is at its feet).
 		y0 := top + 90
-		r.Teleport(mgl64.Vec2{E[0] - (y0-top)*math.Tan(lean) - startGap, y0})
-		r.Update(1.0 / 60)
-		m, err := NewBipedMantler(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m.Edge = E
-		m.Ground = g
-		r.Add(m)
-		m.Start()
+		r, m := standingMantler(t, g, mgl64.Vec2{E[0] - (y0-top)*math.Tan(lean) - startGap, y0}, E)
+		def := r.def
+		depth := func(q mgl64.Vec2) float64 { return slabDepth(q, E, x1, floorY, lean) }
 		worst, worstBone, worstT := 0.0, -1, 0.0
 		var worstP mgl64.Vec2
 		for i := 0; i < 600 && !m.Done(); i++ {
 			r.Update(1.0 / 60)
-			for b := 0; b < def.NumBones(); b++ {
-				s, e := r.Joint(b)
-				n := int(math.Ceil(e.Sub(s).Len()/0.5)) + 1
-				for k := 0; k <= n; k++ {
-					q := s.Add(e.Sub(s).Mul(float64(k) / float64(n)))
-					if d := slabDepth(q, E, x1, floorY, lean); d > worst {
-						worst, worstBone, worstT, worstP = d, b, float64(i+1)/60, q
-					}
-				}
+			if d, b, q := deepestBonePoint(r, depth); d > worst {
+				worst, worstBone, worstT, worstP = d, b, float64(i+1)/60, q
 			}
 		}
 		name := ""
@@ -100,29 +119,17 @@ func TestMantlerFromTheFloorOntoALeaningBlock(t *testing.T) {
 			lean := deg * math.Pi / 180
 			base := E[0] - h*math.Tan(lean)
 			g := &polyGround{pts: []mgl64.Vec2{{0, floorY}, {base, floorY}, E, {x1, top}, {x1, floorY}, {900, floorY}}}
-			def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
-			r := mustRig(t, def)
-			r.Source = &WalkCycle{}
-			r.Teleport(mgl64.Vec2{base - 22, floorY})
-			r.Update(1.0 / 60)
-			m, err := NewBipedMantler(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m.Edge, m.Ground = E, g
-			r.Add(m)
-			m.Start()
+			r, m := standingMantler(t, g, mgl64.Vec2{base - 22, floorY}, E)
+			depth := func(q mgl64.Vec2) float64 { return slabDepth(q, E, x1, floorY, lean) }
 			worst, below := 0.0, 0.0
 			for i := 0; i < 600 && !m.Done(); i++ {
 				r.Update(1.0 / 60)
-				for b := 0; b < def.NumBones(); b++ {
+				for b := 0; b < r.def.NumBones(); b++ {
 					s, e := r.Joint(b)
 					below = math.Max(below, math.Max(s[1], e[1])-floorY)
-					n := int(math.Ceil(e.Sub(s).Len()/0.5)) + 1
-					for k := 0; k <= n; k++ {
-						worst = math.Max(worst, slabDepth(s.Add(e.Sub(s).Mul(float64(k)/float64(n))), E, x1, floorY, lean))
-					}
 				}
+				d, _, _ := deepestBonePoint(r, depth)
+				worst = math.Max(worst, d)
 			}
 			t.Logf("block %.0f px leaning back %2.0f deg: deepest bone point %.2f px in it, %.2f px below the floor; done %v", h, deg, worst, below, m.Done())
 			if !m.Done() || r.Position.Sub(mgl64.Vec2{E[0] + DefaultMantleStand, top}).Len() > 1e-6 {
@@ -149,28 +156,13 @@ func TestMantlerCatchFromStandingCloseUnderAWall(t *testing.T) {
 			top := floorY - h
 			E := mgl64.Vec2{400, top}
 			g := &polyGround{pts: []mgl64.Vec2{{0, floorY}, {400, floorY}, E, {x1, top}, {x1, floorY}, {900, floorY}}}
-			def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
-			r := mustRig(t, def)
-			r.Source = &WalkCycle{}
-			r.Teleport(mgl64.Vec2{400 - gap, floorY})
-			r.Update(1.0 / 60)
-			m, err := NewBipedMantler(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m.Edge, m.Ground = E, g
-			r.Add(m)
-			m.Start()
+			r, m := standingMantler(t, g, mgl64.Vec2{400 - gap, floorY}, E)
+			depth := func(q mgl64.Vec2) float64 { return slabDepth(q, E, x1, floorY, 0) }
 			worst := 0.0
 			for i := 0; i < 900 && !m.Done(); i++ {
 				r.Update(1.0 / 60)
-				for b := 0; b < def.NumBones(); b++ {
-					s, e := r.Joint(b)
-					n := int(math.Ceil(e.Sub(s).Len()/0.5)) + 1
-					for k := 0; k <= n; k++ {
-						worst = math.Max(worst, slabDepth(s.Add(e.Sub(s).Mul(float64(k)/float64(n))), E, x1, floorY, 0))
-					}
-				}
+				d, _, _ := deepestBonePoint(r, depth)
+				worst = math.Max(worst, d)
 			}
 			t.Logf("wall %.0f px, standing %.0f px from it: catch %.2f s, deepest bone point %.2f px in the wall; done %v", h, gap, m.hand[0].end(), worst, m.Done())
 			if !m.Done() {
