@@ -128,7 +128,8 @@ type Creature struct {
 
 	// Progress (state.go): the least distance to markGoal so far (best),
 	// the SetMove mark, and the time without progress.
-	way      wayState // the kept sense toward the point (way.go)
+	way      wayState  // the kept sense toward the point (way.go)
+	route    routePlan // the planned way round to the point (route.go)
 	markGoal mgl64.Vec2
 	mark     mgl64.Vec2
 	best     float64
@@ -210,6 +211,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 	c.planted, c.airborn = 0, 0
 	c.resetProgress()
 	c.resetWay()
+	c.route = routePlan{}
 	for i := range c.legs {
 		l := &c.legs[i]
 		home := c.homeWorld(i)
@@ -254,10 +256,17 @@ func (c *Creature) SetMove(dir float64) {
 // body (so a target on the surface is reached standing over it), or where p
 // lies straight above or below the body, off the surface. Where p lies beyond the plane of the surface
 // under the creature (the far side of a block whose face it climbs), it
-// keeps its way round the solid (update.go, step 1).
+// keeps its way round the solid (update.go, step 1). The creature plans
+// which way round the contour it stands on reaches p (route.go) and walks
+// that way until it is near p. Calling SetTarget again with the same point
+// (every frame, say) changes nothing; a point that moved plans afresh once
+// it moved more than Gait.ArriveRadius.
 func (c *Creature) SetTarget(p mgl64.Vec2) {
 	if !num.FiniteVec(p) {
 		c.Stop()
+		return
+	}
+	if c.steer == steerTarget && p == c.target {
 		return
 	}
 	c.target = p

@@ -12,7 +12,9 @@ package creature
 //     would send it down the face and back up for ever); while it hangs
 //     from a ceiling the creature keeps the sense it walked in instead
 //     (way.go: out of a pocket under a lip the way is round the lip, not
-//     back into the corner); the walking speed
+//     back into the corner); toward a point the creature first plans
+//     which way round the contour reaches it (route.go) and keeps that way
+//     until it is near the point; the walking speed
 //     v follows it with a = 1-exp(-Accel*dt); the facing turns when v
 //     changes sign, and the body frame turns after it at TurnRate (Turn).
 //  2. the body moves by v*hold*ahead*dt along Right(); hold < 1 while a

@@ -39,6 +39,13 @@ const (
 	// this (its up's y component, screen y down) hangs from what it walks
 	// on, and keeps its sense.
 	wayHang = 0.25
+	// wayStillPlanned is wayStill for a sense the route planned: the way
+	// is known to lead there, so a hard place on it (the top of a pillar
+	// the creature climbs) gets longer before the creature turns round.
+	wayStillPlanned = 8.0
+	// wayReplan is how long, seconds, a creature walks the other way
+	// after its planned sense turned round before it plans again.
+	wayReplan = 3.0
 	// wayNear is the distance to the point, as a share of ArriveRadius,
 	// within which the projection steers again.
 	wayNear = 3.0
@@ -51,6 +58,10 @@ type wayState struct {
 	anchor mgl64.Vec2 // where the creature was when it last moved wayRadius
 	still  float64    // seconds within wayRadius of anchor
 	kept   bool       // the last command kept the sense (beyond wayNear)
+	// planned: sense came from the route (route.go); it is not taken
+	// from the route again (a sense turned round by trackWay stays so).
+	planned bool
+	replan  float64 // seconds until the route is planned again (after a turn)
 }
 
 // resetWay forgets the sense: the next command decides afresh.
@@ -68,6 +79,14 @@ func (c *Creature) wayCommand(p mgl64.Vec2) float64 {
 	}
 	w.kept = false
 	near := wayNear * c.def.Gait.ArriveRadius
+	if rs := c.planRoute(c.ground, p); rs != 0 && !c.within(p, near*near) {
+		// The route's sense (route.go), kept like a hanging creature's.
+		if !w.planned {
+			w.sense, w.planned = rs, true
+		}
+		w.kept = true
+		return w.sense * c.def.Gait.Speed
+	}
 	if c.up[1] <= wayHang || c.within(p, near*near) || w.sense == 0 {
 		v := c.towards(p)
 		if v > facingSpeed || v < -facingSpeed {
@@ -98,8 +117,26 @@ func (c *Creature) trackWay(dt float64) {
 	} else {
 		w.still += dt
 	}
-	if w.still >= wayStill {
+	still := wayStill
+	if w.planned {
+		still = wayStillPlanned
+	}
+	if w.still >= still {
 		w.sense = -w.sense
 		w.anchor, w.still = c.pos, 0
+		if w.planned {
+			w.replan = wayReplan
+		}
+	}
+	if w.replan > 0 {
+		// A planned sense turned round: the route is planned again from
+		// where the creature has got to (route.go), which may lead back
+		// the way that was closed (tried again, from another footing)
+		// rather than on round the other way for ever (under the level,
+		// along the far side of a world's ground).
+		if w.replan -= dt; w.replan <= 0 {
+			w.replan, w.planned = 0, false
+			c.route.state = routeNone
+		}
 	}
 }
