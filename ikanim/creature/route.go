@@ -12,7 +12,9 @@ package creature
 // point a little higher than the creature: the projection sent it back up
 // the face, then down again at the top, for ever).
 //
-// So when a point is set (SetTarget, each SetPath point) the creature
+// So when a point is set (SetTarget, each SetPath point) that is not in
+// plain sight (within BodyHeight of the plane the body walks in, and a ray
+// from the body reaches it: the projection leads there), the creature
 // traces the contour from the surface under it both ways at once, as a
 // walker of the surface would, and takes the sense whose trace reaches the
 // point first (its body point, BodyHeight off the traced surface, within
@@ -115,6 +117,10 @@ func (c *Creature) planRoute(g ikanim.Ground, p mgl64.Vec2) float64 {
 		}
 	}
 	if r.state == routeNone {
+		if c.routeInSight(g, p) {
+			*r = routePlan{goal: p, state: routeDone}
+			return 0
+		}
 		if !c.startRoute(g, p) {
 			return 0
 		}
@@ -123,6 +129,19 @@ func (c *Creature) planRoute(g ikanim.Ground, p mgl64.Vec2) float64 {
 		c.traceRoute(g)
 	}
 	return r.sense
+}
+
+// routeInSight reports whether p needs no plan: it lies within
+// BodyHeight of the plane the body walks in (along up) and a ray from the
+// body reaches it unobstructed, so the projection leads there (one ray; on
+// open ground, where most points are, the traces would cost some 500).
+func (c *Creature) routeInSight(g ikanim.Ground, p mgl64.Vec2) bool {
+	d := p.Sub(c.pos)
+	if math.Abs(d.Dot(c.up)) > c.def.Gait.BodyHeight {
+		return false
+	}
+	_, _, hit := g.Raycast(c.pos, p)
+	return !hit
 }
 
 // startRoute begins the traces from the surface under the body (a ray
