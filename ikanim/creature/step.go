@@ -307,8 +307,13 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 		k := gd.StepDistance * gd.Overshoot * math.Min(1, sp/(0.5*gd.Speed+1e-9)) / sp
 		pred = pred.Add(v.Mul(k))
 	}
+	ordered := c.orderPred(i, pred)
 	hip := c.bodyPoint(c.def.legs[i].hipBody()).Add(v.Mul(dur))
-	p, n, ok := c.foothold(g, i, pred, hip, l)
+	p, n, ok := c.foothold(g, i, ordered, hip, l)
+	if !ok && ordered != pred {
+		// No foothold between the neighbours' feet (footorder.go): any.
+		p, n, ok = c.foothold(g, i, pred, hip, l)
+	}
 	if !ok {
 		if urgent {
 			c.liftOff(l)
