@@ -91,8 +91,10 @@ func drawSegment(dst *ebiten.Image, s *ikanim.Sprite, a, b mgl64.Vec2, mirror bo
 // DrawDebug draws the creature's debug overlay with the options every
 // overlay of the library takes (opts nil: the defaults): leg lines and
 // knees, home positions (crosses), step targets (dots), planted contacts
-// with their normals, the last foothold rays, the wall probe, and the up
-// vector. Like every overlay it draws with ebiten's vector package, which
+// with their normals, the last foothold rays, the wall probe, the up
+// vector, and, walking to a point, the route (route.go): the point it
+// planned for (a cross), where the winning trace reached it (a dot) and
+// the way it walks along the surface (a line from the body). Like every overlay it draws with ebiten's vector package, which
 // allocates.
 func (c *Creature) DrawDebug(dst *ebiten.Image, opts *ikanim.DebugOptions) {
 	cam := opts.CameraOrIdentity()
@@ -149,4 +151,17 @@ func (c *Creature) DrawDebug(dst *ebiten.Image, opts *ikanim.DebugOptions) {
 		ikanim.DebugLine(dst, cam, c.probeA, c.probeB, 1, clr.Color())
 	}
 	ikanim.DebugLine(dst, cam, c.pos, c.pos.Add(c.up.Mul(c.def.Gait.BodyHeight)), 2, ikanim.DebugPole.Color())
+	if r := &c.route; !o.HideTargets && r.state != routeNone && c.steer != steerStop && c.steer != steerMove {
+		// The route (route.go): the point planned for, the end of the
+		// trace that reached it, and the planned way along the surface
+		// from the body.
+		ikanim.DebugCross(dst, cam, r.goal, 5, 1.5, ikanim.DebugTarget.Color())
+		if r.sense != 0 {
+			ikanim.DebugDot(dst, cam, r.tr[(1-int(r.sense))/2].p, 3, ikanim.DebugTarget.Color())
+			if c.way.sense != 0 {
+				h := c.def.Gait.BodyHeight
+				ikanim.DebugLine(dst, cam, c.pos, c.pos.Add(c.Right().Mul(c.way.sense*1.5*h)), 2, ikanim.DebugTarget.Color())
+			}
+		}
+	}
 }
