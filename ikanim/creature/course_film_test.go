@@ -22,7 +22,8 @@ import (
 // dir/film_<frame>.png (180 x 180 px of the course at 3x), and logs the
 // body's state each drawn frame. CREATURE_FILM_LEGS=1 logs each leg's
 // gait inputs too, CREATURE_FILM_ROUTE=1 the route plan (route.go),
-// CREATURE_FILM_LEG=i leg i's step every frame from the first drawn one.
+// CREATURE_FILM_LEG=i leg i's step every frame from the first drawn one,
+// CREATURE_FILM_PEN=1 draws only frames with a planted leg in a solid.
 // Skipped unless CREATURE_FILM is set.
 func TestCreatureCourseFilm(t *testing.T) {
 	spec := os.Getenv("CREATURE_FILM")
@@ -52,6 +53,9 @@ func TestCreatureCourseFilm(t *testing.T) {
 	c.SetTarget(goal)
 	var js []mgl64.Vec2
 	t.Logf("StepDistance %.1f BodyHeight %.1f Speed %.1f", def.Gait.StepDistance, def.Gait.BodyHeight, def.Gait.Speed)
+	// CREATURE_FILM_PEN=1: draw only frames with a planted leg more than
+	// 0.5 px in a solid (16 at most).
+	hipsIn, shot := os.Getenv("CREATURE_FILM_PEN") != "", 0
 	watch := -1
 	fmt.Sscan(os.Getenv("CREATURE_FILM_LEG"), &watch)
 	for frame := 0; frame <= to; frame++ {
@@ -62,6 +66,19 @@ func TestCreatureCourseFilm(t *testing.T) {
 		}
 		if frame < from || (frame-from)%every != 0 {
 			continue
+		}
+		if hipsIn && shot < 16 {
+			in := false
+			for i := range c.legs {
+				js = c.TentacleJoints(i, js)
+				in = in || (c.legs[i].state == legPlanted && sol.ChainDepth(js, 1) > 0.5)
+			}
+			if !in {
+				continue
+			}
+			shot++
+		} else if hipsIn {
+			break
 		}
 		const k, half = 3, 90.0
 		ctr := c.Position()
