@@ -419,7 +419,7 @@ func (g *Grounder) Update(dt float64) {
 			c.Grounded, c.Planted = false, false
 			limb.Weight = 0
 			fade := footAlpha
-			if (r.airborne || leg.init && g.cycleSwing(r, leg)) && !g.DisableFeet {
+			if (r.airborne || leg.init && leg.swinging) && !g.DisableFeet {
 				// In the air the feet go back to the animation smoothly
 				// and the leg stays solved (the targets are the animated
 				// feet by touch-down), so the landing crouch bends the
@@ -445,7 +445,7 @@ func (g *Grounder) Update(dt float64) {
 		}
 		if off, ang, ok := g.planSwing(r, leg, s, lift, maxAngle, maxStep, dt); ok {
 			c.Offset, c.Angle = off, ang
-		} else if leg.init && footAlpha == 1 && (lift > planted || g.cycleSwing(r, leg)) {
+		} else if leg.init && footAlpha == 1 && (lift > planted || leg.swinging) {
 			c.Offset, c.Angle = g.swing(r, leg, s, phi, lift, maxAngle, maxStep, dt)
 		} else if leg.init && lift > planted {
 			// A lifted foot follows smoothly, but never strays further
@@ -1067,9 +1067,10 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 // within tol of the same point with the same normal.
 func (g *Grounder) ankleHolds(r *Rig, leg *grounderLeg, A mgl64.Vec2, sa, up, down, tol float64) bool {
 	sx := A[0] - leg.AnkleHeight*sa // placeAt's ankle sample (x = 0)
-	from, to := r.frame.toWorld(mgl64.Vec2{sx, A[1] - up}), r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})
-	p, n, ok := castSole(g.ground, g.caster, from, to, leg.Radius)
-	ok = ok && num.FiniteVec(p) && num.FiniteVec(n)
+	c := soleRay{from: r.frame.toWorld(mgl64.Vec2{sx, A[1] - up}), to: r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})}
+	g.castSole(leg, &c)
+	p, n := c.p, c.n
+	ok := c.ok && num.FiniteVec(p) && num.FiniteVec(n)
 	if ok != leg.hit[1] {
 		return false
 	}
@@ -1186,8 +1187,10 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 		if g.ground == nil {
 			continue
 		}
-		p, nrm, hitOK := g.castFoot(leg, from, to)
-		cast[k] = soleRay{from, to, p, nrm, hitOK}
+		c := &cast[k]
+		c.from, c.to = from, to
+		g.castFoot(leg, c)
+		p, nrm, hitOK := c.p, c.n, c.ok
 		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
 		}
@@ -1293,9 +1296,11 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 	for k := 0; k < soleSamples; k++ {
 		x := -leg.Heel + (leg.Heel+leg.Toe)*float64(k)/(soleSamples-1)
 		px[k], py[k] = A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
-		from := r.frame.toWorld(mgl64.Vec2{px[k], A[1] - up})
-		to := r.frame.toWorld(mgl64.Vec2{px[k], A[1] + down})
-		p, nrm, hitOK := castPrior(g, leg, from, to, prior)
+		c := soleRay{from: r.frame.toWorld(mgl64.Vec2{px[k], A[1] - up}), to: r.frame.toWorld(mgl64.Vec2{px[k], A[1] + down})}
+		if !c.takePrior(prior) {
+			g.castFoot(leg, &c)
+		}
+		p, nrm, hitOK := c.p, c.n, c.ok
 		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
 			continue
 		}
@@ -1358,22 +1363,36 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 	return s
 }
 
-// castPrior is castSole for the leg's sole ray from from to to, or what
-// prior (the first pass's rays, nil: none) found when one of them is the
-// very same ray: a level foot's heel and toe rays are (phi 0).
-func castPrior(g *Grounder, leg *grounderLeg, from, to mgl64.Vec2, prior *[maxGrounderSamples]soleRay) (point, normal mgl64.Vec2, ok bool) {
-	if prior != nil {
-		for i := range prior {
-			if c := &prior[i]; c.from == from && c.to == to && c.from != c.to {
-				return c.p, c.n, c.ok
-			}
+// takePrior fills c with what prior (the first pass's rays, nil: none)
+// found when one of them is the very same ray (a level foot's heel and toe
+// rays are, at phi 0), and reports whether one was.
+func (c *soleRay) takePrior(prior *[maxGrounderSamples]soleRay) bool {
+	if prior == nil {
+		return false
+	}
+	for i := range prior {
+		if q := &prior[i]; q.from == c.from && q.to == c.to && q.from != q.to {
+			c.p, c.n, c.ok = q.p, q.n, q.ok
+			return true
 		}
 	}
-	return g.castFoot(leg, from, to)
+	return false
 }
 
-// castFoot is castSole for the leg's foot ray from from down to to. While a
-// landing is planned (planUp > 0) the ray may start inside a solid: the body
+// castSole is castSole (footcast.go) for the leg's sole ray c.from to c.to,
+// its answer written into c. Rays (the common case: no Radius) go straight
+// to the ground, without a layer of calls passing the vectors on.
+func (g *Grounder) castSole(leg *grounderLeg, c *soleRay) {
+	if g.caster == nil || !(leg.Radius > 0) || !num.Finite(leg.Radius) {
+		c.p, c.n, c.ok = g.ground.Raycast(c.from, c.to)
+		return
+	}
+	c.p, c.n, c.ok = castSole(g.ground, g.caster, c.from, c.to, leg.Radius)
+}
+
+// castFoot is castSole for the leg's foot ray c.from down to c.to, its
+// answer written into c. While a landing is planned (planUp > 0) the ray
+// may start inside a solid: the body
 // (the frame) lags a flight of steps up by more than a step, and the ray for
 // a landing against the next step starts in it. It then misses (or finds
 // where it leaves the solid, its normal along the ray), and a ray up from
@@ -1382,14 +1401,13 @@ func castPrior(g *Grounder, leg *grounderLeg, from, to mgl64.Vec2, prior *[maxGr
 // before the step, its toe over the riser, and the foot dropped 25 px at
 // touch-down). A surface found above from facing down (an overhang's
 // underside) is not one from starts in, and leaves the miss.
-func (g *Grounder) castFoot(leg *grounderLeg, from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool) {
-	point, normal, ok = castSole(g.ground, g.caster, from, to, leg.Radius)
-	if g.planUp > 0 && (!ok || normal.Dot(to.Sub(from)) > 0) {
-		if q, m, in := insideTop(g.ground, from, to, g.planUp); in {
-			return q, m, true
+func (g *Grounder) castFoot(leg *grounderLeg, c *soleRay) {
+	g.castSole(leg, c)
+	if g.planUp > 0 && (!c.ok || c.n.Dot(c.to.Sub(c.from)) > 0) {
+		if q, m, in := insideTop(g.ground, c.from, c.to, g.planUp); in {
+			c.p, c.n, c.ok = q, m, true
 		}
 	}
-	return point, normal, ok
 }
 
 // insideTop casts a ray up from from (against the direction to to) by

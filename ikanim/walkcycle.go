@@ -216,9 +216,11 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 			x = half - 2*half*s
 		} else {
 			s := (q - duty) / (1 - duty)
-			x = -half + 2*half*(0.5-0.5*math.Cos(math.Pi*s))
-			lift = height * min(1, 3*a) * math.Sin(math.Pi*s)
-			footAngle = 0.25 * min(1, 3*a) * math.Sin(math.Pi*s)
+			// One Sincos, bit for bit math.Sin and math.Cos.
+			sn, cs := math.Sincos(math.Pi * s)
+			x = -half + 2*half*(0.5-0.5*cs)
+			lift = height * min(1, 3*a) * sn
+			footAngle = 0.25 * min(1, 3*a) * sn
 		}
 		thigh, shin := def.bones[b.thigh[k]].Length, def.bones[b.shin[k]].Length
 		ankleAt := mgl64.Vec2{x, -ankle - lift}
