@@ -1131,16 +1131,24 @@ func (g *Grounder) soleSamples(leg *grounderLeg) ([maxGrounderSamples]float64, i
 	return [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}, 3
 }
 
-// normLen returns the length of a finite normal n (finiteLen), its inverse
-// and whether it is ground (-n.y/l >= minGroundCos), from the last normal
-// it measured when n is that normal.
-func (g *Grounder) normLen(n mgl64.Vec2) (l, inv float64, ground bool) {
+// normLen returns the length of a finite normal (nx, ny) (finiteLen), its
+// inverse and whether it is ground (-ny/l >= minGroundCos), from the last
+// normal it measured when (nx, ny) is that normal. It takes the normal as
+// two numbers: a vector built from two halves and passed whole is read
+// back at once, which the store buffer cannot forward (the load waits).
+func (g *Grounder) normLen(nx, ny float64) (l, inv float64, ground bool) {
 	m := &g.norm
-	if n == m.n && m.l > 0 {
+	if nx == m.n[0] && ny == m.n[1] && m.l > 0 {
 		return m.l, m.inv, m.ground
 	}
-	l = finiteLen(n)
-	m.n, m.l, m.inv, m.ground = n, l, 1/l, -n[1]/l >= minGroundCos
+	return g.measureNorm(nx, ny)
+}
+
+// measureNorm is normLen for a normal it has not measured last.
+func (g *Grounder) measureNorm(nx, ny float64) (l, inv float64, ground bool) {
+	m := &g.norm
+	l = finiteLen(mgl64.Vec2{nx, ny})
+	m.n[0], m.n[1], m.l, m.inv, m.ground = nx, ny, l, 1/l, -ny/l >= minGroundCos
 	return l, m.inv, m.ground
 }
 
@@ -1175,39 +1183,46 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 	if record {
 		leg.n = n
 	}
+	fr := &r.frame
+	// The rays first, then the casts: a ray's ends are stored as numbers
+	// well before the cast reads them as vectors (see normLen).
 	for k := 0; k < n; k++ {
 		x := xs[k]
 		sx, sy := A[0]+x*ca-ah*sa, A[1]+x*sa+ah*ca
 		lift = min(lift, -sy)
-		from := r.frame.toWorld(mgl64.Vec2{sx, A[1] - up})
-		to := r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})
+		c := &cast[k]
+		c.from[0], c.from[1] = fr.xyToWorld(sx, A[1]-up)
+		c.to[0], c.to[1] = fr.xyToWorld(sx, A[1]+down)
+	}
+	for k := 0; k < n; k++ {
+		c := &cast[k]
 		if record {
-			leg.from[k], leg.to[k], leg.hit[k] = from, to, false
+			leg.from[k], leg.to[k], leg.hit[k] = c.from, c.to, false
 		}
 		if g.ground == nil {
+			c.from, c.to = mgl64.Vec2{}, mgl64.Vec2{} // not cast
 			continue
 		}
-		c := &cast[k]
-		c.from, c.to = from, to
 		g.castFoot(leg, c)
-		p, nrm, hitOK := c.p, c.n, c.ok
-		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
+		px, py, nx, ny := c.p[0], c.p[1], c.n[0], c.n[1]
+		if !c.ok || !num.Finite(px) || !num.Finite(py) || !num.Finite(nx) || !num.Finite(ny) {
 			continue
 		}
 		if record {
-			leg.hit[k], leg.point[k], leg.normal[k] = true, p, nrm
+			leg.hit[k], leg.point[k], leg.normal[k] = true, c.p, c.n
 		}
-		g.spanHit(r.frame.toLocal(p)[1])
-		nl := r.frame.dirToLocal(nrm)
-		if l, inv, _ := g.normLen(nl); l > 0 {
-			nl = nl.Mul(inv)
+		hx, hy := fr.xyToLocal(px, py)
+		g.spanHit(hy)
+		lx, ly := fr.xyDirToLocal(nx, ny)
+		if l, inv, _ := g.normLen(lx, ly); l > 0 {
+			lx, ly = lx*inv, ly*inv
 		}
-		if -nl[1] < minGroundCos {
+		if -ly < minGroundCos {
 			continue // a wall or a ceiling, not ground
 		}
-		hs[k], ns[k], hit[k] = r.frame.toLocal(p), nl, true
-		mx += nl[0]
-		my += nl[1]
+		hs[k][0], hs[k][1], ns[k][0], ns[k][1], hit[k] = hx, hy, lx, ly, true
+		mx += lx
+		my += ly
 		ok = true
 	}
 	if !num.Finite(lift) || lift < 0 || lift == math.MaxFloat64 {
@@ -1293,23 +1308,32 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 	var hp, hn [soleSamples]mgl64.Vec2
 	var hok [soleSamples]bool
 	s := -math.MaxFloat64
+	fr := &r.frame
+	// The rays first, then the casts: a ray's ends are stored as numbers
+	// well before the cast reads them as vectors (see normLen).
+	var rays [soleSamples]soleRay
 	for k := 0; k < soleSamples; k++ {
 		x := -leg.Heel + (leg.Heel+leg.Toe)*float64(k)/(soleSamples-1)
 		px[k], py[k] = A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
-		c := soleRay{from: r.frame.toWorld(mgl64.Vec2{px[k], A[1] - up}), to: r.frame.toWorld(mgl64.Vec2{px[k], A[1] + down})}
+		c := &rays[k]
+		c.from[0], c.from[1] = fr.xyToWorld(px[k], A[1]-up)
+		c.to[0], c.to[1] = fr.xyToWorld(px[k], A[1]+down)
+	}
+	for k := 0; k < soleSamples; k++ {
+		c := &rays[k]
 		if !c.takePrior(prior) {
-			g.castFoot(leg, &c)
+			g.castFoot(leg, c)
 		}
-		p, nrm, hitOK := c.p, c.n, c.ok
-		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
+		qx, qy, nx, ny := c.p[0], c.p[1], c.n[0], c.n[1]
+		if !c.ok || !num.Finite(qx) || !num.Finite(qy) || !num.Finite(nx) || !num.Finite(ny) {
 			continue
 		}
-		h := r.frame.toLocal(p)
-		g.spanHit(h[1])
-		s = max(s, lift-(h[1]-py[k]))
-		nl := r.frame.dirToLocal(nrm)
-		if l, inv, ground := g.normLen(nl); l > 0 && ground {
-			hp[k], hn[k], hok[k] = h, nl.Mul(inv), true
+		hx, hy := fr.xyToLocal(qx, qy)
+		g.spanHit(hy)
+		s = max(s, lift-(hy-py[k]))
+		lx, ly := fr.xyDirToLocal(nx, ny)
+		if l, inv, ground := g.normLen(lx, ly); l > 0 && ground {
+			hp[k][0], hp[k][1], hn[k][0], hn[k][1], hok[k] = hx, hy, lx*inv, ly*inv, true
 		}
 	}
 	// soleAt is the sole's height (y, character frame) at x between
