@@ -1039,11 +1039,17 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 	aUp := base - A[1]                                             // the ankle along up
 	aFwd := r.frame.toWorld(A).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))
 	tol := max(holdTol, holdRel*math.Abs(aFwd))
+	// The ray under the ankle that ankleHolds casts, stored as numbers
+	// before the tests below, well before the cast reads it (see normLen).
+	var ankle soleRay
+	sx := A[0] - leg.AnkleHeight*sa // placeAt's ankle sample (x = 0)
+	ankle.from[0], ankle.from[1] = r.frame.xyToWorld(sx, A[1]-up)
+	ankle.to[0], ankle.to[1] = r.frame.xyToWorld(sx, A[1]+down)
 	if h.on && !g.RecastPlanted && !g.OneRay && h.update+1 == r.updates && h.frame == r.frame.rotation() &&
 		h.up == up && h.down == down && h.maxAngle == maxAngle &&
 		math.Abs(aFwd-h.fwd)+(max(leg.Heel, leg.Toe)+leg.AnkleHeight)*math.Abs(alpha-h.alpha) <= tol &&
 		h.lo > aUp-down && h.hi < aUp+up {
-		if lift = g.soleLift(leg, A, sa, ca); lift <= planted && g.ankleHolds(r, leg, A, sa, up, down, tol) {
+		if lift = g.soleLift(leg, A, sa, ca); lift <= planted && g.ankleHolds(leg, &ankle, tol) {
 			// Planted on the same spot, on the same ground.
 			h.update = r.updates
 			return h.ground - aUp + lift, h.phi, lift, true
@@ -1061,24 +1067,22 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 	return s, phi, lift, ok
 }
 
-// ankleHolds casts the ray under the ankle of a foot at A (foot angle sine
-// sa) and reports whether it finds what the same ray found when the foot's
-// rays were last cast (leg's debug record of them): the same miss, or a hit
+// ankleHolds casts c, the ray under the ankle of a planted foot, and
+// reports whether it finds what the same ray found when the foot's rays
+// were last cast (leg's debug record of them): the same miss, or a hit
 // within tol of the same point with the same normal.
-func (g *Grounder) ankleHolds(r *Rig, leg *grounderLeg, A mgl64.Vec2, sa, up, down, tol float64) bool {
-	sx := A[0] - leg.AnkleHeight*sa // placeAt's ankle sample (x = 0)
-	c := soleRay{from: r.frame.toWorld(mgl64.Vec2{sx, A[1] - up}), to: r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})}
-	g.castSole(leg, &c)
-	p, n := c.p, c.n
-	ok := c.ok && num.FiniteVec(p) && num.FiniteVec(n)
+func (g *Grounder) ankleHolds(leg *grounderLeg, c *soleRay, tol float64) bool {
+	g.castSole(leg, c)
+	px, py, nx, ny := c.p[0], c.p[1], c.n[0], c.n[1]
+	ok := c.ok && num.Finite(px) && num.Finite(py) && num.Finite(nx) && num.Finite(ny)
 	if ok != leg.hit[1] {
 		return false
 	}
 	if !ok {
 		return true
 	}
-	dp, dn := p.Sub(leg.point[1]), n.Sub(leg.normal[1])
-	return math.Abs(dp[0])+math.Abs(dp[1]) <= 4*tol && math.Abs(dn[0])+math.Abs(dn[1]) <= 1e-9
+	lp, ln := &leg.point[1], &leg.normal[1]
+	return math.Abs(px-lp[0])+math.Abs(py-lp[1]) <= 4*tol && math.Abs(nx-ln[0])+math.Abs(ny-ln[1]) <= 1e-9
 }
 
 // holdTol is how far, px, a planted foot's sole may move along the ground
