@@ -588,18 +588,20 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		// ground there instead (on spikes the two angles differed by 0.6
 		// rad, and the foot turned 36 degrees in the touch-down frame).
 		g.planUp = maxStep
-		if s1, a1, _, ok1 := g.placeAt(r, leg, mgl64.Vec2{leg.land.x - over, r.animStart[leg.foot][1]}, 0, 0, 1, maxAngle, false); ok1 && math.Abs(s1) <= maxStep {
+		if s1, a1, _, ok1 := g.placeAt(r, leg, leg.land.x-over, r.animStart[leg.foot][1], 0, 0, 1, maxAngle, false); ok1 && math.Abs(s1) <= maxStep {
 			ref, aref = s1, a1
 		}
 		g.planUp = 0
 	}
 	ang = c.Angle + max(-swingTurnSpeed*dt, min(swingTurnSpeed*dt, phi-c.Angle))
 	ang = aref + max(-da-turn, min(da+turn, ang-aref))
-	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
+	// The animated ankle moved by the shift, as numbers (see normLen).
+	ax, ay := r.animStart[leg.foot][0]+leg.shift, r.animStart[leg.foot][1]+0
+	A, alpha := mgl64.Vec2{ax, ay}, r.animAngle[leg.foot]
 	sa := s
 	if ang != phi && !g.OneRay {
 		sb, cb := math.Sincos(alpha + ang)
-		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift, nil); v != -math.MaxFloat64 && num.Finite(v) {
+		if v := g.wholeSole(r, leg, ax, ay, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift, nil); v != -math.MaxFloat64 && num.Finite(v) {
 			sa = min(v, maxStep)
 		}
 	}
@@ -621,7 +623,7 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		limit = leg.land.x + leg.Toe // no face beyond the landing toe matters
 	}
 	lag := 0.0
-	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep, limit); cone > off {
+	if cone := g.riseAhead(r, leg, ax, ay, alpha+ang, sa, lift, maxStep, limit); cone > off {
 		// Rising at most swingRiseSpeed, reached as the clearance grows
 		// over swingRiseRamp px (a lift-off does not start at full speed).
 		want := min(cone, max(s, ref)+swingConeSlope*lift)
@@ -718,7 +720,7 @@ func (g *Grounder) holdBack(r *Rig, leg *grounderLeg, s, phi, lift, keep, maxAng
 		return s, phi, 0
 	}
 	free := func(x float64) (float64, float64, bool) {
-		sx, px, _, ok := g.placeAt(r, leg, mgl64.Vec2{x, A[1]}, alpha, d[1], d[0], maxAngle, false)
+		sx, px, _, ok := g.placeAt(r, leg, x, A[1], alpha, d[1], d[0], maxAngle, false)
 		return sx, px, ok && sx >= -maxStep && min(sx, maxStep)-keep*lift <= allowed
 	}
 	lo, hi := prev, cur
@@ -899,7 +901,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 		// (castFoot).
 		g.planUp = maxStep
 		defer func() { g.planUp = 0 }()
-		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, 0, 1, maxAngle, false)
+		s1, a1, _, ok1 := g.placeAt(r, leg, landC[0], landC[1], 0, 0, 1, maxAngle, false)
 		shift := 0.0
 		if ok1 && s1 < -maxStep || !ok1 {
 			// Over a drop: the step ends on the last ground behind it the
@@ -908,9 +910,9 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 			// (GroundFollower.LedgeDrop).
 			ok1 = false
 			for x := landStep; x <= L/2+leg.Heel+leg.Toe; x += landStep {
-				if sx, _, _, okx := g.placeAt(r, leg, landC.Sub(mgl64.Vec2{x, 0}), 0, 0, 1, maxAngle, false); okx && sx >= -maxStep {
+				if sx, _, _, okx := g.placeAt(r, leg, landC[0]-x, landC[1]-0, 0, 0, 1, maxAngle, false); okx && sx >= -maxStep {
 					shift = -x - (leg.Heel+leg.Toe)/2
-					s1, a1, _, ok1 = g.placeAt(r, leg, landC.Add(mgl64.Vec2{shift, 0}), 0, 0, 1, maxAngle, false)
+					s1, a1, _, ok1 = g.placeAt(r, leg, landC[0]+shift, landC[1]+0, 0, 0, 1, maxAngle, false)
 					ok1 = ok1 && s1 >= -maxStep
 					break
 				}
@@ -924,7 +926,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 				d0 = p.shift
 			}
 			if d := g.planFootstep(r, leg, landC, L, d0, maxStep); d != 0 {
-				if sd, ad, _, okd := g.placeAt(r, leg, landC.Add(mgl64.Vec2{d, 0}), 0, 0, 1, maxAngle, false); okd && sd >= -maxStep && sd <= maxStep {
+				if sd, ad, _, okd := g.placeAt(r, leg, landC[0]+d, landC[1]+0, 0, 0, 1, maxAngle, false); okd && sd >= -maxStep && sd <= maxStep {
 					shift, s1, a1 = d, sd, ad
 				}
 			}
@@ -941,9 +943,11 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 
 // riseAhead returns the offset a swinging foot needs for the 45-degree
 // clearance cone before a steep face ahead of its toe (see swing), or
-// -MaxFloat64 when there is none. beta is the foot's angle, sa its
-// offset on the ground under it, lift its clearance.
-func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, lift, maxStep, limit float64) float64 {
+// -MaxFloat64 when there is none. (ax, ay) is the ankle (character
+// frame), beta the foot's angle, sa its offset on the ground under it,
+// lift its clearance.
+func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, ax, ay, beta, sa, lift, maxStep, limit float64) float64 {
+	A := mgl64.Vec2{ax, ay}
 	none := -math.MaxFloat64
 	if g.ground == nil {
 		return none
@@ -1031,7 +1035,9 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 	// The animated pose's forward pass holds the foot angle's Sincos.
 	d := r.animDir[leg.foot]
 	sa, ca := d[1], d[0]
-	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
+	// The animated ankle moved by the shift, as numbers (see normLen).
+	ax, ay := r.animStart[leg.foot][0]+leg.shift, r.animStart[leg.foot][1]+0
+	A, alpha := mgl64.Vec2{ax, ay}, r.animAngle[leg.foot]
 	h := &leg.hold
 	up, down := g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown)
 	planted := num.Or(g.PlantedLift, DefaultPlantedLift)
@@ -1049,14 +1055,14 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 		h.up == up && h.down == down && h.maxAngle == maxAngle &&
 		math.Abs(aFwd-h.fwd)+(max(leg.Heel, leg.Toe)+leg.AnkleHeight)*math.Abs(alpha-h.alpha) <= tol &&
 		h.lo > aUp-down && h.hi < aUp+up {
-		if lift = g.soleLift(leg, A, sa, ca); lift <= planted && g.ankleHolds(leg, &ankle, tol) {
+		if lift = g.soleLift(leg, ay, sa, ca); lift <= planted && g.ankleHolds(leg, &ankle, tol) {
 			// Planted on the same spot, on the same ground.
 			h.update = r.updates
 			return h.ground - aUp + lift, h.phi, lift, true
 		}
 	}
 	g.span.on, g.span.lo, g.span.hi = true, math.MaxFloat64, -math.MaxFloat64
-	s, phi, lift, ok = g.placeAt(r, leg, A, alpha, sa, ca, maxAngle, true)
+	s, phi, lift, ok = g.placeAt(r, leg, ax, ay, alpha, sa, ca, maxAngle, true)
 	g.span.on = false
 	h.on = ok && !g.OneRay && leg.n == 3 && lift <= planted && g.span.lo <= g.span.hi && num.Finite(aUp) && num.Finite(aFwd)
 	if h.on {
@@ -1113,12 +1119,13 @@ type footHold struct {
 }
 
 // soleLift is placeAt's animated clearance of the sole of a foot whose
-// ankle is at A with angle sine sa and cosine ca.
-func (g *Grounder) soleLift(leg *grounderLeg, A mgl64.Vec2, sa, ca float64) float64 {
+// ankle is at height ay (character frame, y down) with angle sine sa and
+// cosine ca.
+func (g *Grounder) soleLift(leg *grounderLeg, ay, sa, ca float64) float64 {
 	xs, n := g.soleSamples(leg)
 	lift := math.MaxFloat64
 	for k := 0; k < n; k++ {
-		lift = min(lift, -(A[1] + xs[k]*sa + leg.AnkleHeight*ca))
+		lift = min(lift, -(ay + xs[k]*sa + leg.AnkleHeight*ca))
 	}
 	if !num.Finite(lift) || lift < 0 || lift == math.MaxFloat64 {
 		lift = 0 // an animated sole below its ground line stands on the ground
@@ -1171,10 +1178,11 @@ type soleRay struct {
 	ok             bool
 }
 
-// placeAt is place for an ankle at character-frame point A with animated
-// foot angle alpha (sa, ca: its sine and cosine, math.Sincos(alpha));
+// placeAt is place for an ankle at character-frame point A = (ax, ay),
+// passed as two numbers (see normLen), with animated foot angle alpha (sa, ca: its sine and cosine, math.Sincos(alpha));
 // record keeps the rays for DrawDebug.
-func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
+func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, ax, ay, alpha, sa, ca, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
+	A := mgl64.Vec2{ax, ay}
 	ah := leg.AnkleHeight
 	xs, n := g.soleSamples(leg)
 	up := g.rayUp(leg)
@@ -1236,7 +1244,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 		// No ground under heel, ankle or toe: the sole may still stand on
 		// something narrower than its samples' spacing (a post between two
 		// slots). The whole-sole rays, level, look between them.
-		if s = g.wholeSole(r, leg, A, ah, sa, ca, up, down, lift, &cast); s != -math.MaxFloat64 && num.Finite(s) {
+		if s = g.wholeSole(r, leg, ax, ay, ah, sa, ca, up, down, lift, &cast); s != -math.MaxFloat64 && num.Finite(s) {
 			return s, 0, lift, true
 		}
 	}
@@ -1268,7 +1276,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 	}
 	s = -math.MaxFloat64
 	if !g.OneRay {
-		s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift, &cast)
+		s = g.wholeSole(r, leg, ax, ay, ah, sb, cb, up, down, lift, &cast)
 	}
 	if s == -math.MaxFloat64 {
 		// One ray (or no second-pass hit): the ground near each sample is
@@ -1290,7 +1298,8 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 	return s, phi, lift, true
 }
 
-// wholeSole is the second pass of the default (not OneRay) placement: the foot turned by its final
+// wholeSole is the second pass of the default (not OneRay) placement: the
+// foot whose ankle is at A = (ax, ay) (character frame), turned by its final
 // angle (sin sb, cos cb of alpha+phi) rests on the highest ground under its
 // whole sole. Vertical rays through soleSamples points spread evenly from
 // heel to toe give the ground under each; between two neighbours the ground
@@ -1307,7 +1316,8 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 // where base is the height of the sole above that ground point (the sole's
 // height at the point's x interpolated between the two samples). It returns
 // -MaxFloat64 when no ray hits.
-func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb, up, down, lift float64, prior *[maxGrounderSamples]soleRay) float64 {
+func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, ax, ay, ah, sb, cb, up, down, lift float64, prior *[maxGrounderSamples]soleRay) float64 {
+	A := mgl64.Vec2{ax, ay}
 	var px, py [soleSamples]float64
 	var hp, hn [soleSamples]mgl64.Vec2
 	var hok [soleSamples]bool
