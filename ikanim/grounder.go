@@ -1251,8 +1251,9 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, ax, ay, alpha, sa, ca, maxA
 	if !ok {
 		return 0, 0, lift, false
 	}
-	phi = math.Atan2(mx, -my)
-	if n == 3 && hit[0] && hit[2] && hs[2][0]-hs[0][0] > 1e-9 {
+	if !(n == 3 && hit[0] && hit[2] && hs[2][0]-hs[0][0] > 1e-9) {
+		phi = math.Atan2(mx, -my) // the mean normal's angle
+	} else {
 		// Heel and toe on the ground: the chord between their hits, which
 		// moves continuously as the foot passes a crease (the mean normal
 		// jumps when a sample crosses one), kept within the angles of the
@@ -1260,14 +1261,25 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, ax, ay, alpha, sa, ca, maxA
 		// them anyway, but across a step edge (both treads level, the
 		// chord as steep as the riser) the foot stays level, as the
 		// normals say, instead of tipping onto the riser's edge and back.
+		// (The rays mostly hit one surface: a normal bit for bit the last
+		// one has its angle; and when every angle is the same, the chord,
+		// finite, is clamped to it.)
 		lo, hi := math.MaxFloat64, -math.MaxFloat64
+		var a float64
+		var last mgl64.Vec2
 		for k := 0; k < n; k++ {
 			if hit[k] {
-				a := math.Atan2(ns[k][0], -ns[k][1])
+				if lo > hi || !sameBits(ns[k], last) {
+					a, last = math.Atan2(ns[k][0], -ns[k][1]), ns[k]
+				}
 				lo, hi = min(lo, a), max(hi, a)
 			}
 		}
-		phi = max(lo, min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
+		if math.Float64bits(lo) == math.Float64bits(hi) {
+			phi = lo
+		} else {
+			phi = max(lo, min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
+		}
 	}
 	phi = max(-maxAngle, min(maxAngle, phi))
 	sb, cb := sa, ca
@@ -1462,6 +1474,12 @@ func insideTop(ground Ground, from, to mgl64.Vec2, reach float64) (point, normal
 		return point, normal, false
 	}
 	return q, m, true
+}
+
+// sameBits reports whether a and b are the same vector bit for bit (so a
+// function of one gives the other's answer; == says 0 and -0 are equal).
+func sameBits(a, b mgl64.Vec2) bool {
+	return math.Float64bits(a[0]) == math.Float64bits(b[0]) && math.Float64bits(a[1]) == math.Float64bits(b[1])
 }
 
 // crest returns where the tangent lines through a (unit normal na) and b
