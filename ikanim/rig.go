@@ -419,8 +419,8 @@ func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end 
 }
 
 // fkList computes the transform of each listed bone from its parent's, in
-// the order given (parents first). It is one loop, not a call per bone:
-// the pass's eleven slices and vectors are passed once. A bone scaled
+// the order given (parents first). It is one pass of loops, not a call per
+// bone: the pass's eleven slices and vectors are passed once. A bone scaled
 // along its length by scale[i] ends scale[i]*Length from its start, and
 // its children's attachments stretch along it with it (the x of Attach,
 // which runs along the parent bone, is scaled; y is not).
@@ -430,48 +430,53 @@ func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end 
 // still its direction: a torso that keeps its lean, a bone IK left alone
 // since the last pass) or the one alt[i] holds (altDir[i] is its
 // direction: in the final pose, every bone IK did not move). The result is
-// the same either way.
+// the same either way. The angles and directions come first, in a loop of
+// their own: a bone's Sincos then waits only for its angle (a sum), not
+// for its parent's Sincos and joint, and the joints follow in a second
+// loop, the same sums in the same order.
 func (r *Rig) fkList(bones []int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale, alt []float64, altDir []mgl64.Vec2) {
 	defs := r.def.bones
-	tc, ts, turn := r.turn[0], r.turn[1], r.turnAngle
+	turn := r.turnAngle
+	for _, i := range bones {
+		var a float64
+		if p := defs[i].Parent; p < 0 {
+			a = local[i] + turn // a root bone turns with the body (r.turn)
+		} else {
+			a = angle[p] + local[i]
+		}
+		switch bits := math.Float64bits(a); {
+		case bits == math.Float64bits(angle[i]) && a == a:
+			// dir[i] is already this angle's direction.
+		case alt != nil && bits == math.Float64bits(alt[i]) && a == a:
+			dir[i][0], dir[i][1] = altDir[i][0], altDir[i][1]
+		default:
+			s, c := math.Sincos(a)
+			dir[i][0], dir[i][1] = c, s
+		}
+		angle[i] = a
+	}
+	tc, ts := r.turn[0], r.turn[1]
 	for _, i := range bones {
 		b := &defs[i]
 		length := b.Length
 		if scale != nil {
 			length *= scale[i]
 		}
-		var a, sx, sy float64
+		var sx, sy float64
 		if p := b.Parent; p < 0 {
 			// A root bone hangs from the body's origin, turned by r.turn.
 			ax, ay := b.Attach[0], b.Attach[1]
 			sx, sy = root[0]+ax*tc-ay*ts, root[1]+ax*ts+ay*tc
-			a = local[i] + turn
 		} else {
-			// The parent's direction was computed with its own
-			// transform: one Sincos per bone for the whole pass.
 			c, s := dir[p][0], dir[p][1]
 			ax, ay := b.Attach[0], b.Attach[1]
 			if scale != nil {
 				ax *= scale[p]
 			}
 			sx, sy = start[p][0]+ax*c-ay*s, start[p][1]+ax*s+ay*c
-			a = angle[p] + local[i]
 		}
 		start[i][0], start[i][1] = sx, sy
-		var c, s float64
-		switch bits := math.Float64bits(a); {
-		case bits == math.Float64bits(angle[i]) && a == a:
-			// dir[i] is already this angle's direction.
-			c, s = dir[i][0], dir[i][1]
-		case alt != nil && bits == math.Float64bits(alt[i]) && a == a:
-			c, s = altDir[i][0], altDir[i][1]
-			dir[i][0], dir[i][1] = c, s
-		default:
-			s, c = math.Sincos(a)
-			dir[i][0], dir[i][1] = c, s
-		}
-		angle[i] = a
-		end[i][0], end[i][1] = sx+length*c, sy+length*s
+		end[i][0], end[i][1] = sx+length*dir[i][0], sy+length*dir[i][1]
 	}
 }
 
