@@ -223,10 +223,11 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 			footAngle = 0.25 * min(1, 3*a) * sn
 		}
 		thigh, shin := def.bones[b.thigh[k]].Length, def.bones[b.shin[k]].Length
-		ankleAt := mgl64.Vec2{x, -ankle - lift}
-		knee, end := ik.SolveTwoBone(hip, ankleAt, thigh, shin, -1)
-		thighWorld := math.Atan2(knee[1]-hip[1], knee[0]-hip[0])
-		shinWorld := math.Atan2(end[1]-knee[1], end[0]-knee[0])
+		// The scalar form of ik.SolveTwoBone (the same kernel): its
+		// joints come back in registers, not through vectors in memory.
+		kx, ky, ex, ey := ik.SolveTwoBoneXY(hip[0], hip[1], x, -ankle-lift, thigh, shin, -1)
+		thighWorld := math.Atan2(ky-hip[1], kx-hip[0])
+		shinWorld := math.Atan2(ey-ky, ex-kx)
 		dst[b.thigh[k]] = thighWorld - torsoWorld - dst[b.hips]
 		dst[b.shin[k]] = shinWorld - thighWorld
 		dst[b.foot[k]] = footAngle - shinWorld
