@@ -428,18 +428,20 @@ func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end 
 // A bone's direction (cos, sin) costs one Sincos of its angle, and none
 // when the angle is bit for bit the one angle[i] held before (dir[i] is
 // still its direction: a torso that keeps its lean, a bone IK left alone
-// since the last pass) or the one alt[i] holds (altDir[i] is its
-// direction: in the final pose, every bone IK did not move). The result is
-// the same either way. The angles and directions come first, in a loop of
-// their own: a bone's Sincos then waits only for its angle (a sum), not
-// for its parent's Sincos and joint, and the joints follow in a second
-// loop, the same sums in the same order.
+// since the last pass), the one alt[i] holds (altDir[i] is its
+// direction: in the final pose, every bone IK did not move) or its
+// parent's (a bone in line with it). The result is the same either way.
+// The angles and directions come first, in a loop of their own: a bone's
+// Sincos then waits only for its angle (a sum), not for its parent's
+// Sincos and joint, and the joints follow in a second loop, the same sums
+// in the same order.
 func (r *Rig) fkList(bones []int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale, alt []float64, altDir []mgl64.Vec2) {
 	defs := r.def.bones
 	turn := r.turnAngle
 	for _, i := range bones {
 		var a float64
-		if p := defs[i].Parent; p < 0 {
+		p := defs[i].Parent
+		if p < 0 {
 			a = local[i] + turn // a root bone turns with the body (r.turn)
 		} else {
 			a = angle[p] + local[i]
@@ -449,6 +451,9 @@ func (r *Rig) fkList(bones []int, local []float64, root mgl64.Vec2, start, end [
 			// dir[i] is already this angle's direction.
 		case alt != nil && bits == math.Float64bits(alt[i]) && a == a:
 			dir[i][0], dir[i][1] = altDir[i][0], altDir[i][1]
+		case p >= 0 && bits == math.Float64bits(angle[p]) && a == a:
+			// In line with its parent (a hand at rest on its forearm).
+			dir[i][0], dir[i][1] = dir[p][0], dir[p][1]
 		default:
 			s, c := math.Sincos(a)
 			dir[i][0], dir[i][1] = c, s
