@@ -834,7 +834,7 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		leg.shift, leg.shiftFrom, leg.land.on = 0, 0, false
 		return
 	}
-	_, _, _, duty, _, _, _, _ := w.defaults()
+	_, _, duty := w.gait()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
 		q = mod1(q + 0.5)
@@ -860,7 +860,7 @@ func (g *Grounder) cycleSwing(r *Rig, leg *grounderLeg) bool {
 	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 {
 		return false
 	}
-	_, _, _, duty, _, _, _, _ := w.defaults()
+	_, _, duty := w.gait()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
 		q = mod1(q + 0.5)
@@ -881,7 +881,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 		p.on = false
 		return 0, 0, false
 	}
-	stride, period, _, duty, _, _, _, _ := w.defaults()
+	stride, period, duty := w.gait()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
 		q = mod1(q + 0.5)

@@ -67,16 +67,16 @@ type walkBones struct {
 }
 
 func (w *WalkCycle) defaults() (stride, period, height, duty, bob, swing, lean, ankle float64) {
-	pick := func(v, d float64) float64 {
-		if v > 0 && num.Finite(v) {
-			return v
-		}
-		return d
-	}
-	duty = pick(w.Duty, 0.6)
-	duty = max(0.51, min(duty, 0.95))
-	return pick(w.Stride, 56), pick(w.Period, 0.9), pick(w.StepHeight, 9), duty,
-		pick(w.Bob, 2), pick(w.ArmSwing, 0.45), pick(w.Lean, 0.08), pick(w.Ankle, 5)
+	stride, period, duty = w.gait()
+	return stride, period, num.Or(w.StepHeight, 9), duty,
+		num.Or(w.Bob, 2), num.Or(w.ArmSwing, 0.45), num.Or(w.Lean, 0.08), num.Or(w.Ankle, 5)
+}
+
+// gait is defaults' stride, period and duty alone, the timing a Grounder
+// reads for each leg every frame.
+func (w *WalkCycle) gait() (stride, period, duty float64) {
+	duty = max(0.51, min(num.Or(w.Duty, 0.6), 0.95))
+	return num.Or(w.Stride, 56), num.Or(w.Period, 0.9), duty
 }
 
 // walkStopTime is the shortest time, s of the rig's time, in which a
@@ -134,8 +134,7 @@ func (w *WalkCycle) Amount() float64 { return w.amount }
 // Phase returns the cycle phase in [0,1) at time t: 0 is the near foot's
 // touch-down.
 func (w *WalkCycle) Phase(t float64) float64 {
-	_, period, _, _, _, _, _, _ := w.defaults()
-	p := mod1(t / period)
+	p := mod1(t / num.Or(w.Period, 0.9)) // defaults' period
 	if p < 0 {
 		p++
 	}
