@@ -201,12 +201,22 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	found := false
 	d := 0.0 // how far the lowest ground is above Position
 	ledge := num.Or(f.LedgeDrop, DefaultMaxStep)
+	// The rays' origins and ends first, stored as numbers: the casts read
+	// them as vectors well after (see Grounder.normLen).
+	var rays [2][3]mgl64.Vec2 // origin, from, to
+	for k := range rays {
+		s := float64(k) * probe
+		ray := &rays[k]
+		ray[0][0], ray[0][1] = r.Position[0]+fwd[0]*s, r.Position[1]+fwd[1]*s
+		ray[1][0], ray[1][1] = ray[0][0]+up[0]*rayUp, ray[0][1]+up[1]*rayUp
+		ray[2][0], ray[2][1] = ray[0][0]-up[0]*rayDown, ray[0][1]-up[1]*rayDown
+	}
 	for k := 0; k <= 1; k++ {
 		if probe == 0 && k == 1 {
 			continue
 		}
-		o := r.Position.Add(fwd.Mul(float64(k) * probe))
-		p, _, ok := f.ground.Raycast(o.Add(up.Mul(rayUp)), o.Sub(up.Mul(rayDown)))
+		o := rays[k][0]
+		p, _, ok := f.ground.Raycast(rays[k][1], rays[k][2])
 		if !ok || !num.FiniteVec(p) {
 			continue
 		}

@@ -62,6 +62,37 @@ func (f *frame) toWorld(p mgl64.Vec2) mgl64.Vec2 {
 	return mgl64.Vec2{f.pos[0] + x*f.cos - y*f.sin, f.pos[1] + x*f.sin + y*f.cos}
 }
 
+// xyToWorld is toWorld for the point (x, y), as two numbers: hot loops
+// store them into vectors one half at a time (a vector built in a
+// temporary from two halves and then copied whole is read back before the
+// store buffer can forward it).
+func (f *frame) xyToWorld(x, y float64) (wx, wy float64) {
+	if f.mirror {
+		x = -x
+	}
+	return f.pos[0] + x*f.cos - y*f.sin, f.pos[1] + x*f.sin + y*f.cos
+}
+
+// xyToLocal is toLocal for the world point (wx, wy), as two numbers.
+func (f *frame) xyToLocal(wx, wy float64) (x, y float64) {
+	dx, dy := wx-f.pos[0], wy-f.pos[1]
+	x, y = dx*f.cos+dy*f.sin, -dx*f.sin+dy*f.cos
+	if f.mirror {
+		x = -x
+	}
+	return x, y
+}
+
+// xyDirToLocal is dirToLocal for the world direction (dx, dy), as two
+// numbers.
+func (f *frame) xyDirToLocal(dx, dy float64) (x, y float64) {
+	x, y = dx*f.cos+dy*f.sin, -dx*f.sin+dy*f.cos
+	if f.mirror {
+		x = -x
+	}
+	return x, y
+}
+
 // dirToWorld maps a character-frame direction to the world.
 func (f *frame) dirToWorld(d mgl64.Vec2) mgl64.Vec2 {
 	x, y := d[0], d[1]

@@ -419,7 +419,7 @@ func (g *Grounder) Update(dt float64) {
 			c.Grounded, c.Planted = false, false
 			limb.Weight = 0
 			fade := footAlpha
-			if (r.airborne || leg.init && g.cycleSwing(r, leg)) && !g.DisableFeet {
+			if (r.airborne || leg.init && leg.swinging) && !g.DisableFeet {
 				// In the air the feet go back to the animation smoothly
 				// and the leg stays solved (the targets are the animated
 				// feet by touch-down), so the landing crouch bends the
@@ -445,7 +445,7 @@ func (g *Grounder) Update(dt float64) {
 		}
 		if off, ang, ok := g.planSwing(r, leg, s, lift, maxAngle, maxStep, dt); ok {
 			c.Offset, c.Angle = off, ang
-		} else if leg.init && footAlpha == 1 && (lift > planted || g.cycleSwing(r, leg)) {
+		} else if leg.init && footAlpha == 1 && (lift > planted || leg.swinging) {
 			c.Offset, c.Angle = g.swing(r, leg, s, phi, lift, maxAngle, maxStep, dt)
 		} else if leg.init && lift > planted {
 			// A lifted foot follows smoothly, but never strays further
@@ -588,18 +588,20 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		// ground there instead (on spikes the two angles differed by 0.6
 		// rad, and the foot turned 36 degrees in the touch-down frame).
 		g.planUp = maxStep
-		if s1, a1, _, ok1 := g.placeAt(r, leg, mgl64.Vec2{leg.land.x - over, r.animStart[leg.foot][1]}, 0, 0, 1, maxAngle, false); ok1 && math.Abs(s1) <= maxStep {
+		if s1, a1, _, ok1 := g.placeAt(r, leg, leg.land.x-over, r.animStart[leg.foot][1], 0, 0, 1, maxAngle, false); ok1 && math.Abs(s1) <= maxStep {
 			ref, aref = s1, a1
 		}
 		g.planUp = 0
 	}
 	ang = c.Angle + max(-swingTurnSpeed*dt, min(swingTurnSpeed*dt, phi-c.Angle))
 	ang = aref + max(-da-turn, min(da+turn, ang-aref))
-	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
+	// The animated ankle moved by the shift, as numbers (see normLen).
+	ax, ay := r.animStart[leg.foot][0]+leg.shift, r.animStart[leg.foot][1]+0
+	A, alpha := mgl64.Vec2{ax, ay}, r.animAngle[leg.foot]
 	sa := s
 	if ang != phi && !g.OneRay {
 		sb, cb := math.Sincos(alpha + ang)
-		if v := g.wholeSole(r, leg, A, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift, nil); v != -math.MaxFloat64 && num.Finite(v) {
+		if v := g.wholeSole(r, leg, ax, ay, leg.AnkleHeight, sb, cb, g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown), lift, nil); v != -math.MaxFloat64 && num.Finite(v) {
 			sa = min(v, maxStep)
 		}
 	}
@@ -621,7 +623,7 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		limit = leg.land.x + leg.Toe // no face beyond the landing toe matters
 	}
 	lag := 0.0
-	if cone := g.riseAhead(r, leg, A, alpha+ang, sa, lift, maxStep, limit); cone > off {
+	if cone := g.riseAhead(r, leg, ax, ay, alpha+ang, sa, lift, maxStep, limit); cone > off {
 		// Rising at most swingRiseSpeed, reached as the clearance grows
 		// over swingRiseRamp px (a lift-off does not start at full speed).
 		want := min(cone, max(s, ref)+swingConeSlope*lift)
@@ -718,7 +720,7 @@ func (g *Grounder) holdBack(r *Rig, leg *grounderLeg, s, phi, lift, keep, maxAng
 		return s, phi, 0
 	}
 	free := func(x float64) (float64, float64, bool) {
-		sx, px, _, ok := g.placeAt(r, leg, mgl64.Vec2{x, A[1]}, alpha, d[1], d[0], maxAngle, false)
+		sx, px, _, ok := g.placeAt(r, leg, x, A[1], alpha, d[1], d[0], maxAngle, false)
 		return sx, px, ok && sx >= -maxStep && min(sx, maxStep)-keep*lift <= allowed
 	}
 	lo, hi := prev, cur
@@ -832,7 +834,7 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		leg.shift, leg.shiftFrom, leg.land.on = 0, 0, false
 		return
 	}
-	_, _, _, duty, _, _, _, _ := w.defaults()
+	_, _, duty := w.gait()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
 		q = mod1(q + 0.5)
@@ -858,7 +860,7 @@ func (g *Grounder) cycleSwing(r *Rig, leg *grounderLeg) bool {
 	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 {
 		return false
 	}
-	_, _, _, duty, _, _, _, _ := w.defaults()
+	_, _, duty := w.gait()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
 		q = mod1(q + 0.5)
@@ -879,7 +881,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 		p.on = false
 		return 0, 0, false
 	}
-	stride, period, _, duty, _, _, _, _ := w.defaults()
+	stride, period, duty := w.gait()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
 		q = mod1(q + 0.5)
@@ -899,7 +901,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 		// (castFoot).
 		g.planUp = maxStep
 		defer func() { g.planUp = 0 }()
-		s1, a1, _, ok1 := g.placeAt(r, leg, landC, 0, 0, 1, maxAngle, false)
+		s1, a1, _, ok1 := g.placeAt(r, leg, landC[0], landC[1], 0, 0, 1, maxAngle, false)
 		shift := 0.0
 		if ok1 && s1 < -maxStep || !ok1 {
 			// Over a drop: the step ends on the last ground behind it the
@@ -908,9 +910,9 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 			// (GroundFollower.LedgeDrop).
 			ok1 = false
 			for x := landStep; x <= L/2+leg.Heel+leg.Toe; x += landStep {
-				if sx, _, _, okx := g.placeAt(r, leg, landC.Sub(mgl64.Vec2{x, 0}), 0, 0, 1, maxAngle, false); okx && sx >= -maxStep {
+				if sx, _, _, okx := g.placeAt(r, leg, landC[0]-x, landC[1]-0, 0, 0, 1, maxAngle, false); okx && sx >= -maxStep {
 					shift = -x - (leg.Heel+leg.Toe)/2
-					s1, a1, _, ok1 = g.placeAt(r, leg, landC.Add(mgl64.Vec2{shift, 0}), 0, 0, 1, maxAngle, false)
+					s1, a1, _, ok1 = g.placeAt(r, leg, landC[0]+shift, landC[1]+0, 0, 0, 1, maxAngle, false)
 					ok1 = ok1 && s1 >= -maxStep
 					break
 				}
@@ -924,7 +926,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 				d0 = p.shift
 			}
 			if d := g.planFootstep(r, leg, landC, L, d0, maxStep); d != 0 {
-				if sd, ad, _, okd := g.placeAt(r, leg, landC.Add(mgl64.Vec2{d, 0}), 0, 0, 1, maxAngle, false); okd && sd >= -maxStep && sd <= maxStep {
+				if sd, ad, _, okd := g.placeAt(r, leg, landC[0]+d, landC[1]+0, 0, 0, 1, maxAngle, false); okd && sd >= -maxStep && sd <= maxStep {
 					shift, s1, a1 = d, sd, ad
 				}
 			}
@@ -941,9 +943,11 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 
 // riseAhead returns the offset a swinging foot needs for the 45-degree
 // clearance cone before a steep face ahead of its toe (see swing), or
-// -MaxFloat64 when there is none. beta is the foot's angle, sa its
-// offset on the ground under it, lift its clearance.
-func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, A mgl64.Vec2, beta, sa, lift, maxStep, limit float64) float64 {
+// -MaxFloat64 when there is none. (ax, ay) is the ankle (character
+// frame), beta the foot's angle, sa its offset on the ground under it,
+// lift its clearance.
+func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, ax, ay, beta, sa, lift, maxStep, limit float64) float64 {
+	A := mgl64.Vec2{ax, ay}
 	none := -math.MaxFloat64
 	if g.ground == nil {
 		return none
@@ -1031,7 +1035,9 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 	// The animated pose's forward pass holds the foot angle's Sincos.
 	d := r.animDir[leg.foot]
 	sa, ca := d[1], d[0]
-	A, alpha := r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, 0}), r.animAngle[leg.foot]
+	// The animated ankle moved by the shift, as numbers (see normLen).
+	ax, ay := r.animStart[leg.foot][0]+leg.shift, r.animStart[leg.foot][1]+0
+	A, alpha := mgl64.Vec2{ax, ay}, r.animAngle[leg.foot]
 	h := &leg.hold
 	up, down := g.rayUp(leg), num.Or(g.RayDown, DefaultRayDown)
 	planted := num.Or(g.PlantedLift, DefaultPlantedLift)
@@ -1039,18 +1045,24 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 	aUp := base - A[1]                                             // the ankle along up
 	aFwd := r.frame.toWorld(A).Dot(r.frame.dirToWorld(mgl64.Vec2{1, 0}))
 	tol := max(holdTol, holdRel*math.Abs(aFwd))
+	// The ray under the ankle that ankleHolds casts, stored as numbers
+	// before the tests below, well before the cast reads it (see normLen).
+	var ankle soleRay
+	sx := A[0] - leg.AnkleHeight*sa // placeAt's ankle sample (x = 0)
+	ankle.from[0], ankle.from[1] = r.frame.xyToWorld(sx, A[1]-up)
+	ankle.to[0], ankle.to[1] = r.frame.xyToWorld(sx, A[1]+down)
 	if h.on && !g.RecastPlanted && !g.OneRay && h.update+1 == r.updates && h.frame == r.frame.rotation() &&
 		h.up == up && h.down == down && h.maxAngle == maxAngle &&
 		math.Abs(aFwd-h.fwd)+(max(leg.Heel, leg.Toe)+leg.AnkleHeight)*math.Abs(alpha-h.alpha) <= tol &&
 		h.lo > aUp-down && h.hi < aUp+up {
-		if lift = g.soleLift(leg, A, sa, ca); lift <= planted && g.ankleHolds(r, leg, A, sa, up, down, tol) {
+		if lift = g.soleLift(leg, ay, sa, ca); lift <= planted && g.ankleHolds(leg, &ankle, tol) {
 			// Planted on the same spot, on the same ground.
 			h.update = r.updates
 			return h.ground - aUp + lift, h.phi, lift, true
 		}
 	}
 	g.span.on, g.span.lo, g.span.hi = true, math.MaxFloat64, -math.MaxFloat64
-	s, phi, lift, ok = g.placeAt(r, leg, A, alpha, sa, ca, maxAngle, true)
+	s, phi, lift, ok = g.placeAt(r, leg, ax, ay, alpha, sa, ca, maxAngle, true)
 	g.span.on = false
 	h.on = ok && !g.OneRay && leg.n == 3 && lift <= planted && g.span.lo <= g.span.hi && num.Finite(aUp) && num.Finite(aFwd)
 	if h.on {
@@ -1061,23 +1073,22 @@ func (g *Grounder) place(r *Rig, leg *grounderLeg, maxAngle float64) (s, phi, li
 	return s, phi, lift, ok
 }
 
-// ankleHolds casts the ray under the ankle of a foot at A (foot angle sine
-// sa) and reports whether it finds what the same ray found when the foot's
-// rays were last cast (leg's debug record of them): the same miss, or a hit
+// ankleHolds casts c, the ray under the ankle of a planted foot, and
+// reports whether it finds what the same ray found when the foot's rays
+// were last cast (leg's debug record of them): the same miss, or a hit
 // within tol of the same point with the same normal.
-func (g *Grounder) ankleHolds(r *Rig, leg *grounderLeg, A mgl64.Vec2, sa, up, down, tol float64) bool {
-	sx := A[0] - leg.AnkleHeight*sa // placeAt's ankle sample (x = 0)
-	from, to := r.frame.toWorld(mgl64.Vec2{sx, A[1] - up}), r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})
-	p, n, ok := castSole(g.ground, g.caster, from, to, leg.Radius)
-	ok = ok && num.FiniteVec(p) && num.FiniteVec(n)
+func (g *Grounder) ankleHolds(leg *grounderLeg, c *soleRay, tol float64) bool {
+	g.castSole(leg, c)
+	px, py, nx, ny := c.p[0], c.p[1], c.n[0], c.n[1]
+	ok := c.ok && num.Finite(px) && num.Finite(py) && num.Finite(nx) && num.Finite(ny)
 	if ok != leg.hit[1] {
 		return false
 	}
 	if !ok {
 		return true
 	}
-	dp, dn := p.Sub(leg.point[1]), n.Sub(leg.normal[1])
-	return math.Abs(dp[0])+math.Abs(dp[1]) <= 4*tol && math.Abs(dn[0])+math.Abs(dn[1]) <= 1e-9
+	lp, ln := &leg.point[1], &leg.normal[1]
+	return math.Abs(px-lp[0])+math.Abs(py-lp[1]) <= 4*tol && math.Abs(nx-ln[0])+math.Abs(ny-ln[1]) <= 1e-9
 }
 
 // holdTol is how far, px, a planted foot's sole may move along the ground
@@ -1108,12 +1119,13 @@ type footHold struct {
 }
 
 // soleLift is placeAt's animated clearance of the sole of a foot whose
-// ankle is at A with angle sine sa and cosine ca.
-func (g *Grounder) soleLift(leg *grounderLeg, A mgl64.Vec2, sa, ca float64) float64 {
+// ankle is at height ay (character frame, y down) with angle sine sa and
+// cosine ca.
+func (g *Grounder) soleLift(leg *grounderLeg, ay, sa, ca float64) float64 {
 	xs, n := g.soleSamples(leg)
 	lift := math.MaxFloat64
 	for k := 0; k < n; k++ {
-		lift = min(lift, -(A[1] + xs[k]*sa + leg.AnkleHeight*ca))
+		lift = min(lift, -(ay + xs[k]*sa + leg.AnkleHeight*ca))
 	}
 	if !num.Finite(lift) || lift < 0 || lift == math.MaxFloat64 {
 		lift = 0 // an animated sole below its ground line stands on the ground
@@ -1130,16 +1142,24 @@ func (g *Grounder) soleSamples(leg *grounderLeg) ([maxGrounderSamples]float64, i
 	return [maxGrounderSamples]float64{-leg.Heel, 0, leg.Toe}, 3
 }
 
-// normLen returns the length of a finite normal n (finiteLen), its inverse
-// and whether it is ground (-n.y/l >= minGroundCos), from the last normal
-// it measured when n is that normal.
-func (g *Grounder) normLen(n mgl64.Vec2) (l, inv float64, ground bool) {
+// normLen returns the length of a finite normal (nx, ny) (finiteLen), its
+// inverse and whether it is ground (-ny/l >= minGroundCos), from the last
+// normal it measured when (nx, ny) is that normal. It takes the normal as
+// two numbers: a vector built from two halves and passed whole is read
+// back at once, which the store buffer cannot forward (the load waits).
+func (g *Grounder) normLen(nx, ny float64) (l, inv float64, ground bool) {
 	m := &g.norm
-	if n == m.n && m.l > 0 {
+	if nx == m.n[0] && ny == m.n[1] && m.l > 0 {
 		return m.l, m.inv, m.ground
 	}
-	l = finiteLen(n)
-	m.n, m.l, m.inv, m.ground = n, l, 1/l, -n[1]/l >= minGroundCos
+	return g.measureNorm(nx, ny)
+}
+
+// measureNorm is normLen for a normal it has not measured last.
+func (g *Grounder) measureNorm(nx, ny float64) (l, inv float64, ground bool) {
+	m := &g.norm
+	l = finiteLen(mgl64.Vec2{nx, ny})
+	m.n[0], m.n[1], m.l, m.inv, m.ground = nx, ny, l, 1/l, -ny/l >= minGroundCos
 	return l, m.inv, m.ground
 }
 
@@ -1158,10 +1178,11 @@ type soleRay struct {
 	ok             bool
 }
 
-// placeAt is place for an ankle at character-frame point A with animated
-// foot angle alpha (sa, ca: its sine and cosine, math.Sincos(alpha));
+// placeAt is place for an ankle at character-frame point A = (ax, ay),
+// passed as two numbers (see normLen), with animated foot angle alpha (sa, ca: its sine and cosine, math.Sincos(alpha));
 // record keeps the rays for DrawDebug.
-func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
+func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, ax, ay, alpha, sa, ca, maxAngle float64, record bool) (s, phi, lift float64, ok bool) {
+	A := mgl64.Vec2{ax, ay}
 	ah := leg.AnkleHeight
 	xs, n := g.soleSamples(leg)
 	up := g.rayUp(leg)
@@ -1174,37 +1195,46 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 	if record {
 		leg.n = n
 	}
+	fr := &r.frame
+	// The rays first, then the casts: a ray's ends are stored as numbers
+	// well before the cast reads them as vectors (see normLen).
 	for k := 0; k < n; k++ {
 		x := xs[k]
 		sx, sy := A[0]+x*ca-ah*sa, A[1]+x*sa+ah*ca
 		lift = min(lift, -sy)
-		from := r.frame.toWorld(mgl64.Vec2{sx, A[1] - up})
-		to := r.frame.toWorld(mgl64.Vec2{sx, A[1] + down})
+		c := &cast[k]
+		c.from[0], c.from[1] = fr.xyToWorld(sx, A[1]-up)
+		c.to[0], c.to[1] = fr.xyToWorld(sx, A[1]+down)
+	}
+	for k := 0; k < n; k++ {
+		c := &cast[k]
 		if record {
-			leg.from[k], leg.to[k], leg.hit[k] = from, to, false
+			leg.from[k], leg.to[k], leg.hit[k] = c.from, c.to, false
 		}
 		if g.ground == nil {
+			c.from, c.to = mgl64.Vec2{}, mgl64.Vec2{} // not cast
 			continue
 		}
-		p, nrm, hitOK := g.castFoot(leg, from, to)
-		cast[k] = soleRay{from, to, p, nrm, hitOK}
-		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
+		g.castFoot(leg, c)
+		px, py, nx, ny := c.p[0], c.p[1], c.n[0], c.n[1]
+		if !c.ok || !num.Finite(px) || !num.Finite(py) || !num.Finite(nx) || !num.Finite(ny) {
 			continue
 		}
 		if record {
-			leg.hit[k], leg.point[k], leg.normal[k] = true, p, nrm
+			leg.hit[k], leg.point[k], leg.normal[k] = true, c.p, c.n
 		}
-		g.spanHit(r.frame.toLocal(p)[1])
-		nl := r.frame.dirToLocal(nrm)
-		if l, inv, _ := g.normLen(nl); l > 0 {
-			nl = nl.Mul(inv)
+		hx, hy := fr.xyToLocal(px, py)
+		g.spanHit(hy)
+		lx, ly := fr.xyDirToLocal(nx, ny)
+		if l, inv, _ := g.normLen(lx, ly); l > 0 {
+			lx, ly = lx*inv, ly*inv
 		}
-		if -nl[1] < minGroundCos {
+		if -ly < minGroundCos {
 			continue // a wall or a ceiling, not ground
 		}
-		hs[k], ns[k], hit[k] = r.frame.toLocal(p), nl, true
-		mx += nl[0]
-		my += nl[1]
+		hs[k][0], hs[k][1], ns[k][0], ns[k][1], hit[k] = hx, hy, lx, ly, true
+		mx += lx
+		my += ly
 		ok = true
 	}
 	if !num.Finite(lift) || lift < 0 || lift == math.MaxFloat64 {
@@ -1214,15 +1244,16 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 		// No ground under heel, ankle or toe: the sole may still stand on
 		// something narrower than its samples' spacing (a post between two
 		// slots). The whole-sole rays, level, look between them.
-		if s = g.wholeSole(r, leg, A, ah, sa, ca, up, down, lift, &cast); s != -math.MaxFloat64 && num.Finite(s) {
+		if s = g.wholeSole(r, leg, ax, ay, ah, sa, ca, up, down, lift, &cast); s != -math.MaxFloat64 && num.Finite(s) {
 			return s, 0, lift, true
 		}
 	}
 	if !ok {
 		return 0, 0, lift, false
 	}
-	phi = math.Atan2(mx, -my)
-	if n == 3 && hit[0] && hit[2] && hs[2][0]-hs[0][0] > 1e-9 {
+	if !(n == 3 && hit[0] && hit[2] && hs[2][0]-hs[0][0] > 1e-9) {
+		phi = math.Atan2(mx, -my) // the mean normal's angle
+	} else {
 		// Heel and toe on the ground: the chord between their hits, which
 		// moves continuously as the foot passes a crease (the mean normal
 		// jumps when a sample crosses one), kept within the angles of the
@@ -1230,14 +1261,25 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 		// them anyway, but across a step edge (both treads level, the
 		// chord as steep as the riser) the foot stays level, as the
 		// normals say, instead of tipping onto the riser's edge and back.
+		// (The rays mostly hit one surface: a normal bit for bit the last
+		// one has its angle; and when every angle is the same, the chord,
+		// finite, is clamped to it.)
 		lo, hi := math.MaxFloat64, -math.MaxFloat64
+		var a float64
+		var last mgl64.Vec2
 		for k := 0; k < n; k++ {
 			if hit[k] {
-				a := math.Atan2(ns[k][0], -ns[k][1])
+				if lo > hi || !sameBits(ns[k], last) {
+					a, last = math.Atan2(ns[k][0], -ns[k][1]), ns[k]
+				}
 				lo, hi = min(lo, a), max(hi, a)
 			}
 		}
-		phi = max(lo, min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
+		if math.Float64bits(lo) == math.Float64bits(hi) {
+			phi = lo
+		} else {
+			phi = max(lo, min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
+		}
 	}
 	phi = max(-maxAngle, min(maxAngle, phi))
 	sb, cb := sa, ca
@@ -1246,7 +1288,7 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 	}
 	s = -math.MaxFloat64
 	if !g.OneRay {
-		s = g.wholeSole(r, leg, A, ah, sb, cb, up, down, lift, &cast)
+		s = g.wholeSole(r, leg, ax, ay, ah, sb, cb, up, down, lift, &cast)
 	}
 	if s == -math.MaxFloat64 {
 		// One ray (or no second-pass hit): the ground near each sample is
@@ -1268,7 +1310,8 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 	return s, phi, lift, true
 }
 
-// wholeSole is the second pass of the default (not OneRay) placement: the foot turned by its final
+// wholeSole is the second pass of the default (not OneRay) placement: the
+// foot whose ankle is at A = (ax, ay) (character frame), turned by its final
 // angle (sin sb, cos cb of alpha+phi) rests on the highest ground under its
 // whole sole. Vertical rays through soleSamples points spread evenly from
 // heel to toe give the ground under each; between two neighbours the ground
@@ -1285,26 +1328,38 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, A mgl64.Vec2, alpha, sa, ca
 // where base is the height of the sole above that ground point (the sole's
 // height at the point's x interpolated between the two samples). It returns
 // -MaxFloat64 when no ray hits.
-func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb, up, down, lift float64, prior *[maxGrounderSamples]soleRay) float64 {
+func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, ax, ay, ah, sb, cb, up, down, lift float64, prior *[maxGrounderSamples]soleRay) float64 {
+	A := mgl64.Vec2{ax, ay}
 	var px, py [soleSamples]float64
 	var hp, hn [soleSamples]mgl64.Vec2
 	var hok [soleSamples]bool
 	s := -math.MaxFloat64
+	fr := &r.frame
+	// The rays first, then the casts: a ray's ends are stored as numbers
+	// well before the cast reads them as vectors (see normLen).
+	var rays [soleSamples]soleRay
 	for k := 0; k < soleSamples; k++ {
 		x := -leg.Heel + (leg.Heel+leg.Toe)*float64(k)/(soleSamples-1)
 		px[k], py[k] = A[0]+x*cb-ah*sb, A[1]+x*sb+ah*cb
-		from := r.frame.toWorld(mgl64.Vec2{px[k], A[1] - up})
-		to := r.frame.toWorld(mgl64.Vec2{px[k], A[1] + down})
-		p, nrm, hitOK := castPrior(g, leg, from, to, prior)
-		if !hitOK || !num.FiniteVec(p) || !num.FiniteVec(nrm) {
+		c := &rays[k]
+		c.from[0], c.from[1] = fr.xyToWorld(px[k], A[1]-up)
+		c.to[0], c.to[1] = fr.xyToWorld(px[k], A[1]+down)
+	}
+	for k := 0; k < soleSamples; k++ {
+		c := &rays[k]
+		if !c.takePrior(prior) {
+			g.castFoot(leg, c)
+		}
+		qx, qy, nx, ny := c.p[0], c.p[1], c.n[0], c.n[1]
+		if !c.ok || !num.Finite(qx) || !num.Finite(qy) || !num.Finite(nx) || !num.Finite(ny) {
 			continue
 		}
-		h := r.frame.toLocal(p)
-		g.spanHit(h[1])
-		s = max(s, lift-(h[1]-py[k]))
-		nl := r.frame.dirToLocal(nrm)
-		if l, inv, ground := g.normLen(nl); l > 0 && ground {
-			hp[k], hn[k], hok[k] = h, nl.Mul(inv), true
+		hx, hy := fr.xyToLocal(qx, qy)
+		g.spanHit(hy)
+		s = max(s, lift-(hy-py[k]))
+		lx, ly := fr.xyDirToLocal(nx, ny)
+		if l, inv, ground := g.normLen(lx, ly); l > 0 && ground {
+			hp[k][0], hp[k][1], hn[k][0], hn[k][1], hok[k] = hx, hy, lx*inv, ly*inv, true
 		}
 	}
 	// soleAt is the sole's height (y, character frame) at x between
@@ -1358,22 +1413,36 @@ func (g *Grounder) wholeSole(r *Rig, leg *grounderLeg, A mgl64.Vec2, ah, sb, cb,
 	return s
 }
 
-// castPrior is castSole for the leg's sole ray from from to to, or what
-// prior (the first pass's rays, nil: none) found when one of them is the
-// very same ray: a level foot's heel and toe rays are (phi 0).
-func castPrior(g *Grounder, leg *grounderLeg, from, to mgl64.Vec2, prior *[maxGrounderSamples]soleRay) (point, normal mgl64.Vec2, ok bool) {
-	if prior != nil {
-		for i := range prior {
-			if c := &prior[i]; c.from == from && c.to == to && c.from != c.to {
-				return c.p, c.n, c.ok
-			}
+// takePrior fills c with what prior (the first pass's rays, nil: none)
+// found when one of them is the very same ray (a level foot's heel and toe
+// rays are, at phi 0), and reports whether one was.
+func (c *soleRay) takePrior(prior *[maxGrounderSamples]soleRay) bool {
+	if prior == nil {
+		return false
+	}
+	for i := range prior {
+		if q := &prior[i]; q.from == c.from && q.to == c.to && q.from != q.to {
+			c.p, c.n, c.ok = q.p, q.n, q.ok
+			return true
 		}
 	}
-	return g.castFoot(leg, from, to)
+	return false
 }
 
-// castFoot is castSole for the leg's foot ray from from down to to. While a
-// landing is planned (planUp > 0) the ray may start inside a solid: the body
+// castSole is castSole (footcast.go) for the leg's sole ray c.from to c.to,
+// its answer written into c. Rays (the common case: no Radius) go straight
+// to the ground, without a layer of calls passing the vectors on.
+func (g *Grounder) castSole(leg *grounderLeg, c *soleRay) {
+	if g.caster == nil || !(leg.Radius > 0) || !num.Finite(leg.Radius) {
+		c.p, c.n, c.ok = g.ground.Raycast(c.from, c.to)
+		return
+	}
+	c.p, c.n, c.ok = castSole(g.ground, g.caster, c.from, c.to, leg.Radius)
+}
+
+// castFoot is castSole for the leg's foot ray c.from down to c.to, its
+// answer written into c. While a landing is planned (planUp > 0) the ray
+// may start inside a solid: the body
 // (the frame) lags a flight of steps up by more than a step, and the ray for
 // a landing against the next step starts in it. It then misses (or finds
 // where it leaves the solid, its normal along the ray), and a ray up from
@@ -1382,14 +1451,13 @@ func castPrior(g *Grounder, leg *grounderLeg, from, to mgl64.Vec2, prior *[maxGr
 // before the step, its toe over the riser, and the foot dropped 25 px at
 // touch-down). A surface found above from facing down (an overhang's
 // underside) is not one from starts in, and leaves the miss.
-func (g *Grounder) castFoot(leg *grounderLeg, from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool) {
-	point, normal, ok = castSole(g.ground, g.caster, from, to, leg.Radius)
-	if g.planUp > 0 && (!ok || normal.Dot(to.Sub(from)) > 0) {
-		if q, m, in := insideTop(g.ground, from, to, g.planUp); in {
-			return q, m, true
+func (g *Grounder) castFoot(leg *grounderLeg, c *soleRay) {
+	g.castSole(leg, c)
+	if g.planUp > 0 && (!c.ok || c.n.Dot(c.to.Sub(c.from)) > 0) {
+		if q, m, in := insideTop(g.ground, c.from, c.to, g.planUp); in {
+			c.p, c.n, c.ok = q, m, true
 		}
 	}
-	return point, normal, ok
 }
 
 // insideTop casts a ray up from from (against the direction to to) by
@@ -1406,6 +1474,12 @@ func insideTop(ground Ground, from, to mgl64.Vec2, reach float64) (point, normal
 		return point, normal, false
 	}
 	return q, m, true
+}
+
+// sameBits reports whether a and b are the same vector bit for bit (so a
+// function of one gives the other's answer; == says 0 and -0 are equal).
+func sameBits(a, b mgl64.Vec2) bool {
+	return math.Float64bits(a[0]) == math.Float64bits(b[0]) && math.Float64bits(a[1]) == math.Float64bits(b[1])
 }
 
 // crest returns where the tangent lines through a (unit normal na) and b

@@ -68,7 +68,8 @@ const (
 // footstepProfile is a leg's scratch space for footstep planning (no
 // allocation per plan).
 type footstepProfile struct {
-	g, p [footstepMaxN]float64 // ground height and level-sole height along up
+	g, p [footstepMaxN]float64       // ground height and level-sole height along up
+	ray  [footstepMaxN][2]mgl64.Vec2 // the profile's rays (from, to), world
 }
 
 // cost returns the landing cost at profile index c without the preference
@@ -132,19 +133,34 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 	// stairs just beyond the foot's reach (which turned planning off next
 	// to it).
 	down += maxStep
+	round := g.caster != nil && leg.Radius > 0 && num.Finite(leg.Radius) // castSole sweeps a disc
 	sample := func(from, to int) {
+		// The rays first, stored as numbers, then the casts, which read
+		// them as vectors well after (see Grounder.normLen).
 		for i := from; i < to; i++ {
 			x := x0 + float64(i)
+			ray := &pr.ray[i]
+			ray[0][0], ray[0][1] = r.frame.xyToWorld(x, landC[1]-up)
+			ray[1][0], ray[1][1] = r.frame.xyToWorld(x, landC[1]+down)
+		}
+		for i := from; i < to; i++ {
 			pr.g[i] = math.Inf(-1)
-			from, to := r.frame.toWorld(mgl64.Vec2{x, landC[1] - up}), r.frame.toWorld(mgl64.Vec2{x, landC[1] + down})
-			p, nrm, ok := castSole(g.ground, g.caster, from, to, leg.Radius)
+			from, to := pr.ray[i][0], pr.ray[i][1]
+			var p, nrm mgl64.Vec2
+			var ok bool
+			if round {
+				p, nrm, ok = castSole(g.ground, g.caster, from, to, leg.Radius)
+			} else {
+				p, nrm, ok = g.ground.Raycast(from, to)
+			}
 			if !ok || nrm.Dot(to.Sub(from)) > 0 {
 				// A ray that starts inside a step (see castFoot) takes
 				// the step's top.
 				p, nrm, ok = insideTop(g.ground, from, to, maxStep)
 			}
 			if ok && num.FiniteVec(p) && num.FiniteVec(nrm) {
-				pr.g[i] = -r.frame.toLocal(p)[1]
+				_, y := r.frame.xyToLocal(p[0], p[1])
+				pr.g[i] = -y
 			}
 		}
 	}

@@ -120,7 +120,7 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 		if p.on {
 			h0, a0 = p.at(u)
 		}
-		s1, phi1, _, ok1 := g.placeAt(r, leg, landC, 0, 0, 1, maxAngle, false)
+		s1, phi1, _, ok1 := g.placeAt(r, leg, landC[0], landC[1], 0, 0, 1, maxAngle, false)
 		if !ok1 || math.Abs(s1) > maxStep {
 			p.on = false
 			return 0, 0, false
@@ -134,8 +134,7 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 		for j := 1; j < swingSamples && u < 1; j++ {
 			uj := u + (1-u)*float64(j)/swingSamples
 			x := (uj-u)*(1-duty)*L - half + 2*half*(0.5-0.5*math.Cos(math.Pi*uj))
-			P := mgl64.Vec2{x, A[1]}
-			sj, _, _, okj := g.placeAt(r, leg, P, 0, 0, 1, maxAngle, false)
+			sj, _, _, okj := g.placeAt(r, leg, x, A[1], 0, 0, 1, maxAngle, false)
 			if !okj || math.Abs(sj) > maxStep {
 				continue
 			}

@@ -88,7 +88,7 @@ type Rig struct {
 	animAngle          []float64
 	// animDir is (cos, sin) of animAngle, so FK takes at most one Sincos
 	// per bone, and none for a bone whose angle is bit for bit the one it
-	// had in the last pass (see fkBone).
+	// had in the last pass (see fkList).
 	animDir []mgl64.Vec2
 	// Character-frame FK of the final pose.
 	start, end []mgl64.Vec2
@@ -107,6 +107,9 @@ type Rig struct {
 	// keys are this frame's keyed IK values, one per limb, from an
 	// IKSource (zero when the source keys none).
 	keys []LimbKey
+
+	// all lists every bone, parents first: fk's pass over the whole rig.
+	all []int
 
 	limbs     []Limb
 	movers    []Controller // StageMove, in the order added
@@ -156,6 +159,10 @@ func NewRig(def *RigDef) (*Rig, error) {
 		dir:       make([]mgl64.Vec2, n),
 		keys:      make([]LimbKey, len(def.limbs)),
 	}
+	r.all = make([]int, n)
+	for i := range r.all {
+		r.all[i] = i
+	}
 	r.limbs = make([]Limb, len(def.limbs))
 	for i := range def.limbs {
 		r.limbs[i].init(r, i)
@@ -165,7 +172,7 @@ func NewRig(def *RigDef) (*Rig, error) {
 	}
 	for i, b := range def.bones {
 		r.anim[i], r.local[i], r.scale[i] = b.Rest, b.Rest, 1
-		// No direction computed yet: NaN equals no angle (see fkBone).
+		// No direction computed yet: NaN equals no angle (see fkList).
 		r.animAngle[i], r.angle[i] = math.NaN(), math.NaN()
 	}
 	r.frame = newFrame(r.Position, r.Up, r.Facing)
@@ -399,70 +406,83 @@ func (r *Rig) shiftPosition(d mgl64.Vec2) {
 // fk computes character-frame transforms from local angles in one forward pass
 // over the flat bone slice (parents come before children). scale is each
 // bone's stretch along its length (nil: none). alt and altDir (nil: none)
-// are another pass's angles and directions that fkBone may take a bone's
+// are another pass's angles and directions that the pass may take a bone's
 // direction from (the final pose's pass takes those of the animated pose).
 func (r *Rig) fk(local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale, alt []float64, altDir []mgl64.Vec2) {
-	for i := range r.def.bones {
-		r.fkBone(i, local, root, start, end, angle, dir, scale, alt, altDir)
-	}
+	r.fkList(r.all, local, root, start, end, angle, dir, scale, alt, altDir)
 }
 
 // fkBones recomputes the transforms of the listed bones only, in the order
 // given (a limb's subtree, parents first); the others are already current.
 func (r *Rig) fkBones(bones []int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale []float64) {
-	for _, i := range bones {
-		r.fkBone(i, local, root, start, end, angle, dir, scale, nil, nil)
-	}
+	r.fkList(bones, local, root, start, end, angle, dir, scale, nil, nil)
 }
 
-// fkBone computes bone i's transform from its parent's. A bone scaled
+// fkList computes the transform of each listed bone from its parent's, in
+// the order given (parents first). It is one pass of loops, not a call per
+// bone: the pass's eleven slices and vectors are passed once. A bone scaled
 // along its length by scale[i] ends scale[i]*Length from its start, and
 // its children's attachments stretch along it with it (the x of Attach,
 // which runs along the parent bone, is scaled; y is not).
 //
-// The bone's direction (cos, sin) costs one Sincos of its angle, and none
+// A bone's direction (cos, sin) costs one Sincos of its angle, and none
 // when the angle is bit for bit the one angle[i] held before (dir[i] is
 // still its direction: a torso that keeps its lean, a bone IK left alone
-// since the last pass) or the one alt[i] holds (altDir[i] is its
-// direction: in the final pose, every bone IK did not move). The result is
-// the same either way.
-func (r *Rig) fkBone(i int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale, alt []float64, altDir []mgl64.Vec2) {
-	b := &r.def.bones[i]
-	length := b.Length
-	if scale != nil {
-		length *= scale[i]
-	}
-	var a float64
-	if b.Parent < 0 {
-		// A root bone hangs from the body's origin, turned by r.turn.
-		c, s := r.turn[0], r.turn[1]
-		ax, ay := b.Attach[0], b.Attach[1]
-		start[i] = mgl64.Vec2{root[0] + ax*c - ay*s, root[1] + ax*s + ay*c}
-		a = local[i] + r.turnAngle
-	} else {
-		p := b.Parent
-		// The parent's direction was computed with its own transform:
-		// one Sincos per bone for the whole pass.
-		c, s := dir[p][0], dir[p][1]
-		ax, ay := b.Attach[0], b.Attach[1]
-		if scale != nil {
-			ax *= scale[p]
+// since the last pass), the one alt[i] holds (altDir[i] is its
+// direction: in the final pose, every bone IK did not move) or its
+// parent's (a bone in line with it). The result is the same either way.
+// The angles and directions come first, in a loop of their own: a bone's
+// Sincos then waits only for its angle (a sum), not for its parent's
+// Sincos and joint, and the joints follow in a second loop, the same sums
+// in the same order.
+func (r *Rig) fkList(bones []int, local []float64, root mgl64.Vec2, start, end []mgl64.Vec2, angle []float64, dir []mgl64.Vec2, scale, alt []float64, altDir []mgl64.Vec2) {
+	defs := r.def.bones
+	turn := r.turnAngle
+	for _, i := range bones {
+		var a float64
+		p := defs[i].Parent
+		if p < 0 {
+			a = local[i] + turn // a root bone turns with the body (r.turn)
+		} else {
+			a = angle[p] + local[i]
 		}
-		start[i] = mgl64.Vec2{start[p][0] + ax*c - ay*s, start[p][1] + ax*s + ay*c}
-		a = angle[p] + local[i]
+		switch bits := math.Float64bits(a); {
+		case bits == math.Float64bits(angle[i]) && a == a:
+			// dir[i] is already this angle's direction.
+		case alt != nil && bits == math.Float64bits(alt[i]) && a == a:
+			dir[i][0], dir[i][1] = altDir[i][0], altDir[i][1]
+		case p >= 0 && bits == math.Float64bits(angle[p]) && a == a:
+			// In line with its parent (a hand at rest on its forearm).
+			dir[i][0], dir[i][1] = dir[p][0], dir[p][1]
+		default:
+			s, c := math.Sincos(a)
+			dir[i][0], dir[i][1] = c, s
+		}
+		angle[i] = a
 	}
-	switch bits := math.Float64bits(a); {
-	case bits == math.Float64bits(angle[i]) && a == a:
-		// dir[i] is already this angle's direction.
-	case alt != nil && bits == math.Float64bits(alt[i]) && a == a:
-		dir[i] = altDir[i]
-	default:
-		s, c := math.Sincos(a)
-		dir[i] = mgl64.Vec2{c, s}
+	tc, ts := r.turn[0], r.turn[1]
+	for _, i := range bones {
+		b := &defs[i]
+		length := b.Length
+		if scale != nil {
+			length *= scale[i]
+		}
+		var sx, sy float64
+		if p := b.Parent; p < 0 {
+			// A root bone hangs from the body's origin, turned by r.turn.
+			ax, ay := b.Attach[0], b.Attach[1]
+			sx, sy = root[0]+ax*tc-ay*ts, root[1]+ax*ts+ay*tc
+		} else {
+			c, s := dir[p][0], dir[p][1]
+			ax, ay := b.Attach[0], b.Attach[1]
+			if scale != nil {
+				ax *= scale[p]
+			}
+			sx, sy = start[p][0]+ax*c-ay*s, start[p][1]+ax*s+ay*c
+		}
+		start[i][0], start[i][1] = sx, sy
+		end[i][0], end[i][1] = sx+length*dir[i][0], sy+length*dir[i][1]
 	}
-	angle[i] = a
-	c, s := dir[i][0], dir[i][1]
-	end[i] = mgl64.Vec2{start[i][0] + length*c, start[i][1] + length*s}
 }
 
 // keyIK asks an IKSource for this frame's keyed IK (step 3 of the frame,

@@ -67,16 +67,16 @@ type walkBones struct {
 }
 
 func (w *WalkCycle) defaults() (stride, period, height, duty, bob, swing, lean, ankle float64) {
-	pick := func(v, d float64) float64 {
-		if v > 0 && num.Finite(v) {
-			return v
-		}
-		return d
-	}
-	duty = pick(w.Duty, 0.6)
-	duty = max(0.51, min(duty, 0.95))
-	return pick(w.Stride, 56), pick(w.Period, 0.9), pick(w.StepHeight, 9), duty,
-		pick(w.Bob, 2), pick(w.ArmSwing, 0.45), pick(w.Lean, 0.08), pick(w.Ankle, 5)
+	stride, period, duty = w.gait()
+	return stride, period, num.Or(w.StepHeight, 9), duty,
+		num.Or(w.Bob, 2), num.Or(w.ArmSwing, 0.45), num.Or(w.Lean, 0.08), num.Or(w.Ankle, 5)
+}
+
+// gait is defaults' stride, period and duty alone, the timing a Grounder
+// reads for each leg every frame.
+func (w *WalkCycle) gait() (stride, period, duty float64) {
+	duty = max(0.51, min(num.Or(w.Duty, 0.6), 0.95))
+	return num.Or(w.Stride, 56), num.Or(w.Period, 0.9), duty
 }
 
 // walkStopTime is the shortest time, s of the rig's time, in which a
@@ -134,8 +134,7 @@ func (w *WalkCycle) Amount() float64 { return w.amount }
 // Phase returns the cycle phase in [0,1) at time t: 0 is the near foot's
 // touch-down.
 func (w *WalkCycle) Phase(t float64) float64 {
-	_, period, _, _, _, _, _, _ := w.defaults()
-	p := mod1(t / period)
+	p := mod1(t / num.Or(w.Period, 0.9)) // defaults' period
 	if p < 0 {
 		p++
 	}
@@ -216,15 +215,18 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 			x = half - 2*half*s
 		} else {
 			s := (q - duty) / (1 - duty)
-			x = -half + 2*half*(0.5-0.5*math.Cos(math.Pi*s))
-			lift = height * min(1, 3*a) * math.Sin(math.Pi*s)
-			footAngle = 0.25 * min(1, 3*a) * math.Sin(math.Pi*s)
+			// One Sincos, bit for bit math.Sin and math.Cos.
+			sn, cs := math.Sincos(math.Pi * s)
+			x = -half + 2*half*(0.5-0.5*cs)
+			lift = height * min(1, 3*a) * sn
+			footAngle = 0.25 * min(1, 3*a) * sn
 		}
 		thigh, shin := def.bones[b.thigh[k]].Length, def.bones[b.shin[k]].Length
-		ankleAt := mgl64.Vec2{x, -ankle - lift}
-		knee, end := ik.SolveTwoBone(hip, ankleAt, thigh, shin, -1)
-		thighWorld := math.Atan2(knee[1]-hip[1], knee[0]-hip[0])
-		shinWorld := math.Atan2(end[1]-knee[1], end[0]-knee[0])
+		// The scalar form of ik.SolveTwoBone (the same kernel): its
+		// joints come back in registers, not through vectors in memory.
+		kx, ky, ex, ey := ik.SolveTwoBoneXY(hip[0], hip[1], x, -ankle-lift, thigh, shin, -1)
+		thighWorld := math.Atan2(ky-hip[1], kx-hip[0])
+		shinWorld := math.Atan2(ey-ky, ex-kx)
 		dst[b.thigh[k]] = thighWorld - torsoWorld - dst[b.hips]
 		dst[b.shin[k]] = shinWorld - thighWorld
 		dst[b.foot[k]] = footAngle - shinWorld

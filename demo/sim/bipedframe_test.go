@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -69,16 +70,25 @@ func (s *bipedFrame) step(dt float64) {
 // (knees and elbows), the head's look-at, world transforms. The walk
 // scene's character also wears a scarf of spring bones colliding with the
 // ground, which BENCH.md's workload does not name: BenchmarkGroundedBiped
-// times that scene's frame.
+// times that scene's frame. On Linux it also reports the CPU time of the
+// benchmark's thread per op (cpu-ns/op: the wall time ns/op also counts the
+// time the thread waited for a core on a busy machine).
 func BenchmarkBipedFrame(b *testing.B) {
 	s := newBipedFrame(b)
 	for range 120 { // onto the first slope
 		s.step(1.0 / 60)
 	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ReportAllocs()
 	b.ResetTimer()
-	for b.Loop() {
+	c0, cpuOK := threadCPU()
+	n := 0
+	for ; b.Loop(); n++ {
 		s.step(1.0 / 60)
+	}
+	if c1, ok := threadCPU(); cpuOK && ok && n > 0 {
+		b.ReportMetric(float64(c1-c0)/float64(n), "cpu-ns/op")
 	}
 }
 

@@ -75,7 +75,7 @@ func (s *LookAt) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 			if vx*vx+vy*vy <= tinySq {
 				break
 			}
-			ac, as := math.Cos(aim), math.Sin(aim)
+			as, ac := math.Sincos(aim) // bit for bit math.Sin and math.Cos, in one call
 			delta := math.Atan2(ac*vy-as*vx, ac*vx+as*vy)
 			p.Angles[i] = c.lim[i].clampOrWrap(p.Angles[i] + w*delta)
 		}
@@ -90,7 +90,7 @@ func (s *LookAt) Solve(c *Chain, p *Pose, target mgl64.Vec2) Result {
 	}
 	ox, oy, aim := c.aimRay(&f, p, axis)
 	vx, vy := f.ax-ox, f.ay-oy
-	ac, as := math.Cos(aim), math.Sin(aim)
+	as, ac := math.Sincos(aim) // bit for bit math.Sin and math.Cos, in one call
 	var e float64
 	if along := ac*vx + as*vy; along >= 0 {
 		e = math.Abs(ac*vy - as*vx)

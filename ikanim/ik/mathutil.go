@@ -30,9 +30,12 @@ const aimProxy = 1e12
 // as coincident and a direction is not computed from their difference.
 const tinySq = 1e-24
 
-func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+// finite reports whether x is neither NaN nor infinite: x-x is 0 for every
+// finite x and NaN otherwise (one subtraction, one comparison).
+func finite(x float64) bool { return x-x == 0 }
 
-func finiteVec(v mgl64.Vec2) bool { return finite(v[0]) && finite(v[1]) }
+// finiteVec reports whether both components of v are finite.
+func finiteVec(v mgl64.Vec2) bool { return v[0]-v[0] == 0 && v[1]-v[1] == 0 }
 
 // wrapAngle maps a finite angle to (-pi, pi].
 func wrapAngle(a float64) float64 {
