@@ -25,8 +25,8 @@ type leg struct {
 	// pass over a planted leg touches these 76 bytes only).
 	foot     mgl64.Vec2 // current foot (contact) position
 	normal   mgl64.Vec2 // surface normal under a planted foot
-	hip      mgl64.Vec2 // solved hip (world)
-	target   mgl64.Vec2 // two-bone target (the ankle for 3-segment legs)
+	hip      mgl64.Vec2 // solved hip (world), this frame
+	target   mgl64.Vec2 // two-bone target (the ankle for 3-segment legs), this frame
 	stretch2 float64    // (|target - hip| / reach)^2 (planted legs; stale otherwise)
 	home2    float64    // |foot - home|^2 (planted legs; stale otherwise)
 	state    uint8

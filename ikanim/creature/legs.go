@@ -99,14 +99,17 @@ import (
 // prepareLegs applies the body constraint, then, in one pass over the
 // legs for the final body frame: the hip, two-bone target and stretch of
 // the planted legs and the body's hold factor (which the gait reads), the
-// hip and target of the tentacles (which solveLegs reads), and the pose of
-// every 2- and 3-segment leg (solveLeg). With plan, the same pass also
+// hip and target of every other leg (which the solves read), and the pose
+// of a leg whose knee turns over (turnKnee). With plan, the same pass also
 // records what the gait wants of each leg (gaitWant, which reads the knee
-// solved in the last frame before solveLeg replaces it); gaitStart then
-// starts the steps, which changes no hip, target or foot, so the poses
-// solved here are those of the end of the frame. When the constraint's last
-// sweep moved nothing, the hips, targets and stretches it computed for the
-// planted legs are already those of the final body position and are kept.
+// solved in the last frame). A second pass solves every other 2- and
+// 3-segment leg (solveLeg) from the hip and target the first one stored:
+// those solves do not depend on one another, and in a loop of their own the
+// processor runs them side by side. gaitStart then starts the steps, which
+// changes no hip, target or foot, so the poses solved here are those of the
+// end of the frame. When the constraint's last sweep moved nothing, the
+// hips, targets and stretches it computed for the planted legs are already
+// those of the final body position and are kept.
 func (c *Creature) prepareLegs(plan *gaitPlan) {
 	d := c.def
 	f := c.frame()
@@ -119,10 +122,13 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 	dl := d.legs[:len(legs)] // one bounds check for the loop
 	poses := c.poses[:len(legs)]
 	mirror := c.mirrored()
+	if plan != nil {
+		plan.mixed = c.mixedNormals()
+	}
+	var solve uint32 // legs the second pass solves (bit i: leg i)
 	for i := range legs {
 		l := &legs[i]
 		ld := &dl[i]
-		var hx, hy, tx, ty float64
 		if l.state == legPlanted {
 			if !fresh {
 				c.legPrepare(&f, l, ld)
@@ -142,38 +148,52 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 			if plan != nil {
 				c.gaitWant(i, l, ld, plan)
 			}
-			if ld.chain != nil {
-				continue
+			if ld.chain == nil {
+				solve |= 1 << i
 			}
-			hx, hy, tx, ty = l.hip[0], l.hip[1], l.target[0], l.target[1]
-		} else {
-			if l.state == legDangling {
-				l.foot = c.hangPoint(&f, ld)
-				if plan != nil {
-					c.gaitWant(i, l, ld, plan)
-				}
-			}
-			if ld.chain != nil {
-				c.legPlace(&f, l, ld) // the tentacle solve reads the hip
-				continue
-			}
-			nx, ny := c.tarsusNormal(l)
-			hx, hy, tx, ty = c.legPoints(&f, l.foot, nx, ny, ld)
+			continue
 		}
+		if l.state == legDangling {
+			l.foot = c.hangPoint(&f, ld)
+			if plan != nil {
+				c.gaitWant(i, l, ld, plan)
+			}
+		}
+		if ld.chain != nil {
+			c.legPlace(&f, l, ld) // the tentacle solve reads the hip
+			continue
+		}
+		nx, ny := c.tarsusNormal(l)
+		hx, hy, tx, ty := c.legPoints(&f, l.foot, nx, ny, ld)
+		l.hip = mgl64.Vec2{hx, hy}
+		l.target = mgl64.Vec2{tx, ty}
+		if l.state != legStepping || l.alt == l.altTo {
+			solve |= 1 << i
+			continue
+		}
+		// The knee turns over. The tarsus keeps its length and direction:
+		// it hangs from the slid target as it did from the two-bone target
+		// (it was drawn from the leg's end to the foot, up to 7x its
+		// length).
 		bend := ld.bend
 		if l.alt != mirror {
 			bend = -bend
 		}
-		foot := l.foot
-		if l.state == legStepping && l.alt != l.altTo {
-			// The tarsus keeps its length and direction: it hangs from
-			// the slid target as it did from the two-bone target (it was
-			// drawn from the leg's end to the foot, up to 7x its length).
-			vx, vy := foot[0]-tx, foot[1]-ty
-			bend, tx, ty = l.turnKnee(ld, bend, hx, hy, tx, ty)
-			foot = mgl64.Vec2{tx + vx, ty + vy}
+		vx, vy := l.foot[0]-tx, l.foot[1]-ty
+		bend, tx, ty = l.turnKnee(ld, bend, hx, hy, tx, ty)
+		solveLeg(&poses[i], ld, mgl64.Vec2{tx + vx, ty + vy}, hx, hy, tx, ty, bend)
+	}
+	for i := range legs {
+		if solve&(1<<i) == 0 {
+			continue
 		}
-		solveLeg(&poses[i], ld, foot, hx, hy, tx, ty, bend)
+		l := &legs[i]
+		ld := &dl[i]
+		bend := ld.bend
+		if l.alt != mirror {
+			bend = -bend
+		}
+		solveLeg(&poses[i], ld, l.foot, l.hip[0], l.hip[1], l.target[0], l.target[1], bend)
 	}
 	c.hold = 1
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
@@ -286,12 +306,26 @@ func (c *Creature) frame() bodyFrame {
 
 // legPrepare writes leg l's hip, two-bone target and squared stretch for
 // the body frame f; it returns the hip-to-target vector and its squared
-// length.
+// length. It is legPlace written out (the per-frame pass over the planted
+// legs calls it once a leg).
 func (c *Creature) legPrepare(f *bodyFrame, l *leg, ld *legDef) (dx, dy, dist2 float64) {
-	dx, dy = c.legPlace(f, l, ld)
+	hx, hy := f.hip(ld)
+	tx, ty := l.foot[0], l.foot[1]
+	if ld.segs == 3 {
+		tx, ty = ld.ankle(hx, hy, tx, ty, l.normal[0], l.normal[1])
+	}
+	l.hip = mgl64.Vec2{hx, hy}
+	l.target = mgl64.Vec2{tx, ty}
+	dx, dy = tx-hx, ty-hy
 	dist2 = dx*dx + dy*dy
 	l.stretch2 = dist2 * ld.invReach2
 	return dx, dy, dist2
+}
+
+// hip returns the hip of a leg of definition ld in the body frame f
+// (bodyPoint on scalars).
+func (f *bodyFrame) hip(ld *legDef) (hx, hy float64) {
+	return f.px + f.fx*ld.hipX + f.ux*ld.hipY, f.py + f.fy*ld.hipX + f.uy*ld.hipY
 }
 
 // legPlace writes leg l's hip and two-bone target for the body frame f (not
@@ -308,8 +342,7 @@ func (c *Creature) legPlace(f *bodyFrame, l *leg, ld *legDef) (dx, dy float64) {
 // foot, on a surface of normal (nx, ny) (the tarsus's frame, see the file
 // comment), for the body frame f.
 func (c *Creature) legPoints(f *bodyFrame, foot mgl64.Vec2, nx, ny float64, ld *legDef) (hx, hy, tx, ty float64) {
-	hx = f.px + f.fx*ld.hipX + f.ux*ld.hipY
-	hy = f.py + f.fy*ld.hipX + f.uy*ld.hipY
+	hx, hy = f.hip(ld)
 	tx, ty = foot[0], foot[1]
 	if ld.segs == 3 {
 		tx, ty = ld.ankle(hx, hy, tx, ty, nx, ny)
@@ -322,8 +355,14 @@ func (c *Creature) legPoints(f *bodyFrame, foot mgl64.Vec2, nx, ny float64, ld *
 // comment).
 func (ld *legDef) ankle(hx, hy, fx, fy, nx, ny float64) (ax, ay float64) {
 	rx, ry := -ny, nx
-	// clamp to [-1, 1] (builtin min and max: no branches)
-	out := min(max(((fx-hx)*rx+(fy-hy)*ry)*ld.invTarsus, -1), 1)
+	// clamp to [-1, 1] (as min(max(out, -1), 1), NaN and -0 included, in
+	// fewer instructions than the builtins' NaN and zero rules take)
+	out := ((fx-hx)*rx + (fy-hy)*ry) * ld.invTarsus
+	if out < -1 {
+		out = -1
+	} else if out > 1 {
+		out = 1
+	}
 	os := out * ld.tarsusSin
 	return fx + ld.tarsusCos*nx - rx*os, fy + ld.tarsusCos*ny - ry*os
 }

@@ -424,6 +424,26 @@ func (c *Creature) kneeAcross(i int, l *leg, plan *gaitPlan) bool {
 	return false
 }
 
+// mixedNormals reports whether two planted feet have different normals
+// (otherwise no knee lies below another planted foot's face of another
+// normal, and kneeAcross would test nothing).
+func (c *Creature) mixedNormals() bool {
+	var n mgl64.Vec2
+	first := true
+	for i := range c.legs {
+		l := &c.legs[i]
+		if l.state != legPlanted {
+			continue
+		}
+		if first {
+			n, first = l.normal, false
+		} else if l.normal != n {
+			return true
+		}
+	}
+	return false
+}
+
 // kneeAcrossMax is the most legs a frame whose knees kneeAcross confirms
 // with rays.
 const kneeAcrossMax = 2
@@ -432,6 +452,9 @@ const kneeAcrossMax = 2
 // gaitStart.
 type gaitPlan struct {
 	rays int // legs kneeAcross confirmed with rays this frame
+	// mixed: the planted feet do not all have the same normal (on ground
+	// where they do, kneeAcross has no face to test and is not called).
+	mixed bool
 	// need is the squared stray (distance from home / StepDistance)^2, 0 =
 	// no need: squaring keeps the order of the strays, so the furthest
 	// still goes first, and saves a square root per leg.
@@ -448,6 +471,7 @@ func (c *Creature) gaitStep(g ikanim.Ground) {
 	var plan gaitPlan
 	legs := c.legs
 	dl := c.def.legs[:len(legs)]
+	plan.mixed = c.mixedNormals()
 	for i := range legs {
 		c.gaitWant(i, &legs[i], &dl[i], &plan)
 	}
@@ -479,7 +503,7 @@ func (c *Creature) gaitWant(i int, l *leg, ld *legDef, plan *gaitPlan) {
 	st2 := ld.gaitStretch2(l.stretch2)
 	over := st2 > c.def.reach2 || l.stretch2 < ld.liftMin2
 	if !over && ld.chain == nil {
-		if kneeBlocked(c.ground, l.foot, l.normal, c.poses[i].knee) || c.kneeAcross(i, l, plan) {
+		if kneeBlocked(c.ground, l.foot, l.normal, c.poses[i].knee) || plan.mixed && c.kneeAcross(i, l, plan) {
 			over = true
 			plan.knee |= 1 << i
 		}
