@@ -126,6 +126,10 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 		plan.mixed = c.mixedNormals()
 	}
 	var solve uint32 // legs the second pass solves (bit i: leg i)
+	// The frame and the gait's constants in locals: the common paths below
+	// call nothing, so they stay in registers (a Go call clobbers them all).
+	px, py, fx, fy, ux, uy := f.px, f.py, f.fx, f.fy, f.ux, f.uy
+	reach2, invStep2 := d.reach2, d.invStep2
 	for i := range legs {
 		l := &legs[i]
 		ld := &dl[i]
@@ -135,22 +139,33 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 			}
 			// Squared distance from the home (homeWorld, written out), for
 			// the gait.
-			dx := l.foot[0] - (f.px + f.fx*ld.homeX + f.ux*ld.homeY)
-			dy := l.foot[1] - (f.py + f.fy*ld.homeX + f.uy*ld.homeY)
-			l.home2 = dx*dx + dy*dy
+			dx := l.foot[0] - (px + fx*ld.homeX + ux*ld.homeY)
+			dy := l.foot[1] - (py + fy*ld.homeX + uy*ld.homeY)
+			home2 := dx*dx + dy*dy
+			l.home2 = home2
 			st := l.stretch2
 			if ld.chain != nil {
 				st *= tentacleHold2
+			} else {
+				solve |= 1 << (i & 31)
 			}
 			if st > maxStretch2 {
 				maxStretch2 = st
 			}
-			if plan != nil {
-				c.gaitWant(i, l, ld, plan)
+			if plan == nil {
+				continue
 			}
-			if ld.chain == nil {
-				solve |= 1 << i
+			// gaitWant's common case written out: a jointed leg within
+			// its bounds, its knee (last frame's) not below its face's
+			// plane, on ground of one normal, that has not strayed half a
+			// step distance, wants nothing.
+			k := &poses[i].knee
+			if ld.chain == nil && !(st > reach2) && !(l.stretch2 < ld.liftMin2) && !plan.mixed &&
+				(k[0]-l.foot[0])*l.normal[0]+(k[1]-l.foot[1])*l.normal[1] >= -kneeSink &&
+				home2*invStep2 <= gaitSyncRatio*gaitSyncRatio {
+				continue
 			}
+			c.gaitWant(i, l, ld, plan)
 			continue
 		}
 		if l.state == legDangling {
@@ -163,12 +178,32 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 			c.legPlace(&f, l, ld) // the tentacle solve reads the hip
 			continue
 		}
-		nx, ny := c.tarsusNormal(l)
-		hx, hy, tx, ty := c.legPoints(&f, l.foot, nx, ny, ld)
+		// The hip and the two-bone target (legPoints, with tarsusNormal's
+		// normal, written out).
+		nx, ny := ux, uy // up under a dangling foot
+		if l.state == legStepping {
+			t := l.t
+			e := t * t * (3 - 2*t)
+			nx = l.fromN[0] + (l.toN[0]-l.fromN[0])*e
+			ny = l.fromN[1] + (l.toN[1]-l.fromN[1])*e
+			if n2 := nx*nx + ny*ny; n2 > 1e-12 {
+				if n2 != 1 { // (1/sqrt(1) = 1: the normal is unit already)
+					k := 1 / math.Sqrt(n2)
+					nx, ny = nx*k, ny*k
+				}
+			} else {
+				nx, ny = ux, uy
+			}
+		}
+		hx, hy := px+fx*ld.hipX+ux*ld.hipY, py+fy*ld.hipX+uy*ld.hipY
+		tx, ty := l.foot[0], l.foot[1]
+		if ld.segs == 3 {
+			tx, ty = ld.ankle(hx, hy, tx, ty, nx, ny)
+		}
 		l.hip = mgl64.Vec2{hx, hy}
 		l.target = mgl64.Vec2{tx, ty}
 		if l.state != legStepping || l.alt == l.altTo {
-			solve |= 1 << i
+			solve |= 1 << (i & 31)
 			continue
 		}
 		// The knee turns over. The tarsus keeps its length and direction:
@@ -184,7 +219,7 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 		solveLeg(&poses[i], ld, mgl64.Vec2{tx + vx, ty + vy}, hx, hy, tx, ty, bend)
 	}
 	for i := range legs {
-		if solve&(1<<i) == 0 {
+		if solve&(1<<(i&31)) == 0 {
 			continue
 		}
 		l := &legs[i]
@@ -569,13 +604,25 @@ func (c *Creature) constrainBody(f *bodyFrame) bool {
 		moved := false
 		legs := c.legs
 		dl := d.legs[:len(legs)]
+		// The frame in locals, and legPrepare written out: the common
+		// path calls nothing, so they stay in registers.
+		px, py, fx, fy, ux, uy := f.px, f.py, f.fx, f.fy, f.ux, f.uy
 		for i := range legs {
 			l := &legs[i]
 			if l.state != legPlanted {
 				continue
 			}
 			ld := &dl[i]
-			dx, dy, dist2 := c.legPrepare(f, l, ld)
+			hx, hy := px+fx*ld.hipX+ux*ld.hipY, py+fy*ld.hipX+uy*ld.hipY
+			tx, ty := l.foot[0], l.foot[1]
+			if ld.segs == 3 {
+				tx, ty = ld.ankle(hx, hy, tx, ty, l.normal[0], l.normal[1])
+			}
+			l.hip = mgl64.Vec2{hx, hy}
+			l.target = mgl64.Vec2{tx, ty}
+			dx, dy := tx-hx, ty-hy
+			dist2 := dx*dx + dy*dy
+			l.stretch2 = dist2 * ld.invReach2
 			if dist2 <= ld.maxDist2 && dist2 >= ld.minDist2 {
 				continue // within bounds: no square root
 			}
@@ -598,6 +645,7 @@ func (c *Creature) constrainBody(f *bodyFrame) bool {
 				continue
 			}
 			f.px, f.py = c.pos[0], c.pos[1]
+			px, py = f.px, f.py
 		}
 		if !moved {
 			// Capped (moved back): the hips it wrote are stale.
