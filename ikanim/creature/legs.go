@@ -102,7 +102,8 @@ import (
 // hip and target of every other leg (which the solves read), and the pose
 // of a leg whose knee turns over (turnKnee). With plan, the same pass also
 // records what the gait wants of each leg (gaitWant, which reads the knee
-// solved in the last frame). A second pass solves every other 2- and
+// solved in the last frame; plan.mixed must tell whether the planted feet's
+// normals differ). A second pass solves every other 2- and
 // 3-segment leg (solveLeg) from the hip and target the first one stored:
 // those solves do not depend on one another, and in a loop of their own the
 // processor runs them side by side. gaitStart then starts the steps, which
@@ -113,7 +114,9 @@ import (
 func (c *Creature) prepareLegs(plan *gaitPlan) {
 	d := c.def
 	f := c.frame()
-	fresh := c.constrainBody(&f)
+	// The two-bone targets of this frame, by leg.
+	var tgt [MaxLegs]mgl64.Vec2
+	fresh := c.constrainBody(&f, &tgt)
 	if !fresh {
 		f = c.frame() // the body moved: hips moved with it
 	}
@@ -122,9 +125,6 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 	dl := d.legs[:len(legs)] // one bounds check for the loop
 	poses := c.poses[:len(legs)]
 	mirror := c.mirrored()
-	if plan != nil {
-		plan.mixed = c.mixedNormals()
-	}
 	var solve uint32 // legs the second pass solves (bit i: leg i)
 	// The frame and the gait's constants in locals: the common paths below
 	// call nothing, so they stay in registers (a Go call clobbers them all).
@@ -135,14 +135,13 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 		ld := &dl[i]
 		if l.state == legPlanted {
 			if !fresh {
-				c.legPrepare(&f, l, ld)
+				c.legPrepare(&f, l, ld, &tgt[i])
 			}
 			// Squared distance from the home (homeWorld, written out), for
 			// the gait.
 			dx := l.foot[0] - (px + fx*ld.homeX + ux*ld.homeY)
 			dy := l.foot[1] - (py + fy*ld.homeX + uy*ld.homeY)
 			home2 := dx*dx + dy*dy
-			l.home2 = home2
 			st := l.stretch2
 			if ld.chain != nil {
 				st *= tentacleHold2
@@ -165,13 +164,13 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 				home2*invStep2 <= gaitSyncRatio*gaitSyncRatio {
 				continue
 			}
-			c.gaitWant(i, l, ld, plan)
+			c.gaitWant(i, l, ld, home2, plan)
 			continue
 		}
 		if l.state == legDangling {
 			l.foot = c.hangPoint(&f, ld)
 			if plan != nil {
-				c.gaitWant(i, l, ld, plan)
+				c.gaitWant(i, l, ld, 0, plan)
 			}
 		}
 		if ld.chain != nil {
@@ -201,7 +200,7 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 			tx, ty = ld.ankle(hx, hy, tx, ty, nx, ny)
 		}
 		l.hip = mgl64.Vec2{hx, hy}
-		l.target = mgl64.Vec2{tx, ty}
+		tgt[i] = mgl64.Vec2{tx, ty}
 		if l.state != legStepping || l.alt == l.altTo {
 			solve |= 1 << (i & 31)
 			continue
@@ -228,7 +227,17 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 		if l.alt != mirror {
 			bend = -bend
 		}
-		solveLeg(&poses[i], ld, l.foot, l.hip[0], l.hip[1], l.target[0], l.target[1], bend)
+		// solveLeg, written out.
+		hx, hy, tx, ty := l.hip[0], l.hip[1], tgt[i][0], tgt[i][1]
+		kx, ky, ex, ey := ik.SolveTwoBoneXY(hx, hy, tx, ty, ld.l0, ld.l1, bend)
+		p := &poses[i]
+		p.hip[0], p.hip[1] = hx, hy
+		p.knee[0], p.knee[1] = kx, ky
+		p.ankle[0], p.ankle[1] = ex, ey
+		if ld.segs == 3 {
+			ex, ey = ex+l.foot[0]-tx, ey+l.foot[1]-ty
+		}
+		p.tip[0], p.tip[1] = ex, ey
 	}
 	c.hold = 1
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
@@ -339,18 +348,18 @@ func (c *Creature) frame() bodyFrame {
 	}
 }
 
-// legPrepare writes leg l's hip, two-bone target and squared stretch for
+// legPrepare writes leg l's hip, two-bone target (to target) and squared stretch for
 // the body frame f; it returns the hip-to-target vector and its squared
 // length. It is legPlace written out (the per-frame pass over the planted
 // legs calls it once a leg).
-func (c *Creature) legPrepare(f *bodyFrame, l *leg, ld *legDef) (dx, dy, dist2 float64) {
+func (c *Creature) legPrepare(f *bodyFrame, l *leg, ld *legDef, target *mgl64.Vec2) (dx, dy, dist2 float64) {
 	hx, hy := f.hip(ld)
 	tx, ty := l.foot[0], l.foot[1]
 	if ld.segs == 3 {
 		tx, ty = ld.ankle(hx, hy, tx, ty, l.normal[0], l.normal[1])
 	}
 	l.hip = mgl64.Vec2{hx, hy}
-	l.target = mgl64.Vec2{tx, ty}
+	*target = mgl64.Vec2{tx, ty}
 	dx, dy = tx-hx, ty-hy
 	dist2 = dx*dx + dy*dy
 	l.stretch2 = dist2 * ld.invReach2
@@ -363,14 +372,11 @@ func (f *bodyFrame) hip(ld *legDef) (hx, hy float64) {
 	return f.px + f.fx*ld.hipX + f.ux*ld.hipY, f.py + f.fy*ld.hipX + f.uy*ld.hipY
 }
 
-// legPlace writes leg l's hip and two-bone target for the body frame f (not
-// its stretch, which only planted legs need) and returns the hip-to-target
-// vector. It is legTarget and bodyPoint written out on scalars.
-func (c *Creature) legPlace(f *bodyFrame, l *leg, ld *legDef) (dx, dy float64) {
-	hx, hy, tx, ty := c.legPoints(f, l.foot, l.normal[0], l.normal[1], ld)
+// legPlace writes the hip of tentacle leg l for the body frame f (the
+// tentacle's solve reads it; a tentacle's two-bone target is its foot).
+func (c *Creature) legPlace(f *bodyFrame, l *leg, ld *legDef) {
+	hx, hy := f.hip(ld)
 	l.hip = mgl64.Vec2{hx, hy}
-	l.target = mgl64.Vec2{tx, ty}
-	return tx - hx, ty - hy
 }
 
 // legPoints returns the hip and two-bone target of a leg with its foot at
@@ -594,10 +600,11 @@ func (c *Creature) legStretch2(i int, hip, foot, n mgl64.Vec2) float64 {
 }
 
 // constrainBody pulls the body toward over-stretched planted feet (see the
-// file comment), updating f's position as the body moves. It reports
-// whether its last sweep moved nothing, in which case the hips, targets and
-// stretches of the planted legs it wrote are final.
-func (c *Creature) constrainBody(f *bodyFrame) bool {
+// file comment), updating f's position as the body moves, and writes the
+// planted legs' hips, stretches and two-bone targets (tgt, by leg). It
+// reports whether its last sweep moved nothing, in which case the hips,
+// targets and stretches of the planted legs it wrote are final.
+func (c *Creature) constrainBody(f *bodyFrame, tgt *[MaxLegs]mgl64.Vec2) bool {
 	d := c.def
 	start := c.pos
 	for sweep := 0; sweep < 2; sweep++ {
@@ -619,7 +626,7 @@ func (c *Creature) constrainBody(f *bodyFrame) bool {
 				tx, ty = ld.ankle(hx, hy, tx, ty, l.normal[0], l.normal[1])
 			}
 			l.hip = mgl64.Vec2{hx, hy}
-			l.target = mgl64.Vec2{tx, ty}
+			tgt[i] = mgl64.Vec2{tx, ty}
 			dx, dy := tx-hx, ty-hy
 			dist2 := dx*dx + dy*dy
 			l.stretch2 = dist2 * ld.invReach2
