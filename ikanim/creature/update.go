@@ -120,7 +120,11 @@ func (c *Creature) Update(dt float64) {
 	// would not be).
 	if c.planted > 0 {
 		right := c.Right()
-		c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt * c.aheadFactor(right)))
+		ahead := 1.0
+		if c.aheadN != (mgl64.Vec2{}) {
+			ahead = c.aheadFactor(right)
+		}
+		c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt * ahead))
 	}
 
 	// 3. Stepping feet; in the same pass, the sums of step 5's reference
