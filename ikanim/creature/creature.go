@@ -123,8 +123,6 @@ type Creature struct {
 	wallW   float64
 	aheadP  mgl64.Vec2 // the face the last wall probe hit ahead (aheadFactor)
 	aheadN  mgl64.Vec2 // its normal; zero: none
-	probeA  mgl64.Vec2 // debug: last probe ray
-	probeB  mgl64.Vec2
 	planted int
 	airborn int
 	falling float64
@@ -132,7 +130,6 @@ type Creature struct {
 
 	// Smoothing factors 1-exp(-rate*dt) for the last dt (setRates).
 	rateDt, rateAccel, rateTilt, rateHeight float64
-	forced                                  int     // lifts forced by an out-of-reach foot or a knee in a solid (tests)
 	pull                                    float64 // the body constraint's move limit this update, px (capPull; 0: none)
 
 	// Progress (state.go): the least distance to markGoal so far (best),
@@ -146,8 +143,14 @@ type Creature struct {
 
 	legs   []leg
 	poses  []legPose // per leg, written by solveLegs
-	rays   []footRay // per leg, debug overlay
 	chains []tentacleChain
+
+	// Not read by every frame (last, so a frame touches one cache line
+	// of the struct less).
+	rays   []footRay  // per leg, debug overlay
+	probeA mgl64.Vec2 // debug: last probe ray
+	probeB mgl64.Vec2
+	forced int // lifts forced by an out-of-reach foot or a knee in a solid (tests)
 }
 
 // ErrNilDef is returned by New for a nil or unvalidated
