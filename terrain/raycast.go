@@ -229,7 +229,19 @@ func (w *World) gridCast(b *best) bool {
 
 	for guard := nx + ny + 2; guard > 0; guard-- {
 		if cell := sp.Cell(ix, iy); cell != nil {
-			w.visitCell(cell, b)
+			// visitCell, written out: a polygon this query tested in an
+			// earlier cell costs no call.
+			for _, s := range cell.Shapes {
+				var id uint32
+				if p, ok := s.(*resolv.ConvexPolygon); ok {
+					id = p.ID()
+				} else {
+					id = shapeID(s)
+				}
+				if !b.seen.tested(id) {
+					w.visitShape(s, id, b)
+				}
+			}
 		}
 		next := min(tMaxX, tMaxY)
 		if next > t1 || b.t <= next {
@@ -255,38 +267,43 @@ func (w *World) gridCast(b *best) bool {
 // visitCell tests the shapes of one cell that this query has not tested yet.
 func (w *World) visitCell(cell *resolv.Cell, b *best) {
 	for _, s := range cell.Shapes {
-		// The concrete types first: a direct call instead of an interface
-		// call for the ID.
-		var id uint32
-		switch sh := s.(type) {
-		case *resolv.ConvexPolygon:
-			id = sh.ID()
-		case *resolv.Circle:
-			id = sh.ID()
-		default:
-			id = s.ID()
+		if id := shapeID(s); !b.seen.tested(id) {
+			w.visitShape(s, id, b)
 		}
-		if b.seen.tested(id) {
-			continue
-		}
-		ei := -1
-		if k := int(id - w.idBase); id >= w.idBase && k < len(w.slot) {
-			ei = int(w.slot[k])
-		}
-		if ei < 0 {
-			w.testLive(s, b)
-			continue
-		}
-		e := &w.entries[ei]
-		if tags := *e.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
-			continue
-		}
-		if !e.fresh() {
-			w.testLive(s, b)
-			continue
-		}
-		testShape(e, w.edges[e.vStart:e.vStart+e.vCount], ei, b)
 	}
+}
+
+// shapeID returns s's ID, with a direct call for the concrete types this
+// package makes instead of an interface call.
+func shapeID(s resolv.IShape) uint32 {
+	switch sh := s.(type) {
+	case *resolv.ConvexPolygon:
+		return sh.ID()
+	case *resolv.Circle:
+		return sh.ID()
+	}
+	return s.ID()
+}
+
+// visitShape tests shape s, of ID id, that this query has not tested yet.
+func (w *World) visitShape(s resolv.IShape, id uint32, b *best) {
+	ei := -1
+	if k := int(id - w.idBase); id >= w.idBase && k < len(w.slot) {
+		ei = int(w.slot[k])
+	}
+	if ei < 0 {
+		w.testLive(s, b)
+		return
+	}
+	e := &w.entries[ei]
+	if tags := *e.tags; (b.req != 0 && tags&b.req == 0) || tags&b.excl != 0 {
+		return
+	}
+	if !e.fresh() {
+		w.testLive(s, b)
+		return
+	}
+	testShape(e, w.edges[e.vStart:e.vStart+e.vCount], ei, b)
 }
 
 // testLive tests a shape the cache does not hold (or holds stale) by
@@ -593,11 +610,15 @@ func finite(x float64) bool {
 // t = tMax and the ones after every tDelta. A segment that does not move
 // along the axis never steps (tMax and tDelta infinite).
 func gridAxis(d, p, size, inv float64, i int) (step int, tMax, tDelta float64) {
-	switch {
-	case d > 0:
+	if d > 0 {
 		return 1, (float64(i+1)*size - p) * inv, size * inv
-	case d < 0:
+	}
+	if d < 0 {
 		return -1, (float64(i)*size - p) * inv, -size * inv
 	}
-	return 0, math.Inf(1), math.Inf(1)
+	return 0, inf, inf
 }
+
+// inf is +Inf (a variable: math.Inf's call would make gridAxis too costly
+// to inline).
+var inf = math.Inf(1)

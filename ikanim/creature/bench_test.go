@@ -10,7 +10,7 @@ import (
 // creatureBenchCrowd places n creatures of def on terrain's "flat" scene,
 // each walking a loop between two points (so turns are included), and runs
 // them for warm frames.
-func creatureBenchCrowd(b *testing.B, def *Def, n, warm int) []*Creature {
+func creatureBenchCrowd(b testing.TB, def *Def, n, warm int) []*Creature {
 	w := creatureTestWorld(b, "flat")
 	y := sceneGroundY - def.BodyHeight()
 	cs := make([]*Creature, n)

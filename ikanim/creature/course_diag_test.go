@@ -193,7 +193,7 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 			for courseDiagLeg := range c.legs {
 				l := &c.legs[courseDiagLeg]
 				p := &c.poses[courseDiagLeg]
-				t.Logf("f %d leg %d state %d t %.2f foot (%.1f,%.1f) to (%.1f,%.1f) n (%.2f,%.2f) stretch %.2f home2 %.0f knee (%.1f,%.1f) hip (%.1f,%.1f) forced %d", frame, courseDiagLeg, l.state, l.t, l.foot[0], l.foot[1], l.to[0], l.to[1], l.normal[0], l.normal[1], math.Sqrt(l.stretch2), l.home2, p.knee[0], p.knee[1], p.hip[0], p.hip[1], c.forced)
+				t.Logf("f %d leg %d state %d t %.2f foot (%.1f,%.1f) to (%.1f,%.1f) n (%.2f,%.2f) stretch %.2f home2 %.0f knee (%.1f,%.1f) hip (%.1f,%.1f) forced %d", frame, courseDiagLeg, l.state, l.t, l.foot[0], l.foot[1], l.to[0], l.to[1], l.normal[0], l.normal[1], math.Sqrt(l.stretch2), l.foot.Sub(c.homeWorld(courseDiagLeg)).LenSqr(), p.knee[0], p.knee[1], p.hip[0], p.hip[1], c.forced)
 			}
 		}
 		if courseDiagTrace == int(seed) && buried {

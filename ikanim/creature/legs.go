@@ -99,18 +99,24 @@ import (
 // prepareLegs applies the body constraint, then, in one pass over the
 // legs for the final body frame: the hip, two-bone target and stretch of
 // the planted legs and the body's hold factor (which the gait reads), the
-// hip and target of the tentacles (which solveLegs reads), and the pose of
-// every 2- and 3-segment leg (solveLeg). With plan, the same pass also
+// hip and target of every other leg (which the solves read), and the pose
+// of a leg whose knee turns over (turnKnee). With plan, the same pass also
 // records what the gait wants of each leg (gaitWant, which reads the knee
-// solved in the last frame before solveLeg replaces it); gaitStart then
-// starts the steps, which changes no hip, target or foot, so the poses
-// solved here are those of the end of the frame. When the constraint's last
-// sweep moved nothing, the hips, targets and stretches it computed for the
-// planted legs are already those of the final body position and are kept.
+// solved in the last frame; plan.mixed must tell whether the planted feet's
+// normals differ). A second pass solves every other 2- and
+// 3-segment leg (solveLeg) from the hip and target the first one stored:
+// those solves do not depend on one another, and in a loop of their own the
+// processor runs them side by side. gaitStart then starts the steps, which
+// changes no hip, target or foot, so the poses solved here are those of the
+// end of the frame. When the constraint's last sweep moved nothing, the
+// hips, targets and stretches it computed for the planted legs are already
+// those of the final body position and are kept.
 func (c *Creature) prepareLegs(plan *gaitPlan) {
 	d := c.def
 	f := c.frame()
-	fresh := c.constrainBody(&f)
+	// The two-bone targets of this frame, by leg.
+	var tgt [MaxLegs]mgl64.Vec2
+	fresh := c.constrainBody(&f, &tgt)
 	if !fresh {
 		f = c.frame() // the body moved: hips moved with it
 	}
@@ -119,61 +125,119 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 	dl := d.legs[:len(legs)] // one bounds check for the loop
 	poses := c.poses[:len(legs)]
 	mirror := c.mirrored()
+	var solve uint32 // legs the second pass solves (bit i: leg i)
+	// The frame and the gait's constants in locals: the common paths below
+	// call nothing, so they stay in registers (a Go call clobbers them all).
+	px, py, fx, fy, ux, uy := f.px, f.py, f.fx, f.fy, f.ux, f.uy
+	reach2, invStep2 := d.reach2, d.invStep2
 	for i := range legs {
 		l := &legs[i]
 		ld := &dl[i]
-		var hx, hy, tx, ty float64
 		if l.state == legPlanted {
 			if !fresh {
-				c.legPrepare(&f, l, ld)
+				c.legPrepare(&f, l, ld, &tgt[i])
 			}
 			// Squared distance from the home (homeWorld, written out), for
 			// the gait.
-			dx := l.foot[0] - (f.px + f.fx*ld.homeX + f.ux*ld.homeY)
-			dy := l.foot[1] - (f.py + f.fy*ld.homeX + f.uy*ld.homeY)
-			l.home2 = dx*dx + dy*dy
+			dx := l.foot[0] - (px + fx*ld.homeX + ux*ld.homeY)
+			dy := l.foot[1] - (py + fy*ld.homeX + uy*ld.homeY)
+			home2 := dx*dx + dy*dy
 			st := l.stretch2
 			if ld.chain != nil {
 				st *= tentacleHold2
+			} else {
+				solve |= 1 << (i & 31)
 			}
 			if st > maxStretch2 {
 				maxStretch2 = st
 			}
-			if plan != nil {
-				c.gaitWant(i, l, ld, plan)
-			}
-			if ld.chain != nil {
+			if plan == nil {
 				continue
 			}
-			hx, hy, tx, ty = l.hip[0], l.hip[1], l.target[0], l.target[1]
-		} else {
-			if l.state == legDangling {
-				l.foot = c.hangPoint(&f, ld)
-				if plan != nil {
-					c.gaitWant(i, l, ld, plan)
-				}
-			}
-			if ld.chain != nil {
-				c.legPlace(&f, l, ld) // the tentacle solve reads the hip
+			// gaitWant's common case written out: a jointed leg within
+			// its bounds, its knee (last frame's) not below its face's
+			// plane, on ground of one normal, that has not strayed half a
+			// step distance, wants nothing.
+			k := &poses[i].knee
+			if ld.chain == nil && !(st > reach2) && !(l.stretch2 < ld.liftMin2) && !plan.mixed &&
+				(k[0]-l.foot[0])*l.normal[0]+(k[1]-l.foot[1])*l.normal[1] >= -kneeSink &&
+				home2*invStep2 <= gaitSyncRatio*gaitSyncRatio {
 				continue
 			}
-			nx, ny := c.tarsusNormal(l)
-			hx, hy, tx, ty = c.legPoints(&f, l.foot, nx, ny, ld)
+			c.gaitWant(i, l, ld, home2, plan)
+			continue
 		}
+		if l.state == legDangling {
+			l.foot = c.hangPoint(&f, ld)
+			if plan != nil {
+				c.gaitWant(i, l, ld, 0, plan)
+			}
+		}
+		if ld.chain != nil {
+			c.legPlace(&f, l, ld) // the tentacle solve reads the hip
+			continue
+		}
+		// The hip and the two-bone target (legPoints, with tarsusNormal's
+		// normal, written out).
+		nx, ny := ux, uy // up under a dangling foot
+		if l.state == legStepping {
+			t := l.t
+			e := t * t * (3 - 2*t)
+			nx = l.fromN[0] + (l.toN[0]-l.fromN[0])*e
+			ny = l.fromN[1] + (l.toN[1]-l.fromN[1])*e
+			if n2 := nx*nx + ny*ny; n2 > 1e-12 {
+				if n2 != 1 { // (1/sqrt(1) = 1: the normal is unit already)
+					k := 1 / math.Sqrt(n2)
+					nx, ny = nx*k, ny*k
+				}
+			} else {
+				nx, ny = ux, uy
+			}
+		}
+		hx, hy := px+fx*ld.hipX+ux*ld.hipY, py+fy*ld.hipX+uy*ld.hipY
+		tx, ty := l.foot[0], l.foot[1]
+		if ld.segs == 3 {
+			tx, ty = ld.ankle(hx, hy, tx, ty, nx, ny)
+		}
+		l.hip = mgl64.Vec2{hx, hy}
+		tgt[i] = mgl64.Vec2{tx, ty}
+		if l.state != legStepping || l.alt == l.altTo {
+			solve |= 1 << (i & 31)
+			continue
+		}
+		// The knee turns over. The tarsus keeps its length and direction:
+		// it hangs from the slid target as it did from the two-bone target
+		// (it was drawn from the leg's end to the foot, up to 7x its
+		// length).
 		bend := ld.bend
 		if l.alt != mirror {
 			bend = -bend
 		}
-		foot := l.foot
-		if l.state == legStepping && l.alt != l.altTo {
-			// The tarsus keeps its length and direction: it hangs from
-			// the slid target as it did from the two-bone target (it was
-			// drawn from the leg's end to the foot, up to 7x its length).
-			vx, vy := foot[0]-tx, foot[1]-ty
-			bend, tx, ty = l.turnKnee(ld, bend, hx, hy, tx, ty)
-			foot = mgl64.Vec2{tx + vx, ty + vy}
+		vx, vy := l.foot[0]-tx, l.foot[1]-ty
+		bend, tx, ty = l.turnKnee(ld, bend, hx, hy, tx, ty)
+		solveLeg(&poses[i], ld, mgl64.Vec2{tx + vx, ty + vy}, hx, hy, tx, ty, bend)
+	}
+	for i := range legs {
+		if solve&(1<<(i&31)) == 0 {
+			continue
 		}
-		solveLeg(&poses[i], ld, foot, hx, hy, tx, ty, bend)
+		l := &legs[i]
+		ld := &dl[i]
+		bend := ld.bend
+		if l.alt != mirror {
+			bend = -bend
+		}
+		// solveLeg, written out.
+		hx, hy, tx, ty := l.hip[0], l.hip[1], tgt[i][0], tgt[i][1]
+		kx, ky, ex, ey := ik.SolveTwoBoneXY(hx, hy, tx, ty, ld.l0, ld.l1, bend)
+		p := &poses[i]
+		p.hip[0], p.hip[1] = hx, hy
+		p.knee[0], p.knee[1] = kx, ky
+		p.ankle[0], p.ankle[1] = ex, ey
+		if ld.segs == 3 {
+			ex, ey = ex+l.foot[0]-tx, ey+l.foot[1]-ty
+		}
+		p.tip[0], p.tip[1] = ex, ey
 	}
 	c.hold = 1
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
@@ -284,32 +348,42 @@ func (c *Creature) frame() bodyFrame {
 	}
 }
 
-// legPrepare writes leg l's hip, two-bone target and squared stretch for
+// legPrepare writes leg l's hip, two-bone target (to target) and squared stretch for
 // the body frame f; it returns the hip-to-target vector and its squared
-// length.
-func (c *Creature) legPrepare(f *bodyFrame, l *leg, ld *legDef) (dx, dy, dist2 float64) {
-	dx, dy = c.legPlace(f, l, ld)
+// length. It is legPlace written out (the per-frame pass over the planted
+// legs calls it once a leg).
+func (c *Creature) legPrepare(f *bodyFrame, l *leg, ld *legDef, target *mgl64.Vec2) (dx, dy, dist2 float64) {
+	hx, hy := f.hip(ld)
+	tx, ty := l.foot[0], l.foot[1]
+	if ld.segs == 3 {
+		tx, ty = ld.ankle(hx, hy, tx, ty, l.normal[0], l.normal[1])
+	}
+	l.hip = mgl64.Vec2{hx, hy}
+	*target = mgl64.Vec2{tx, ty}
+	dx, dy = tx-hx, ty-hy
 	dist2 = dx*dx + dy*dy
 	l.stretch2 = dist2 * ld.invReach2
 	return dx, dy, dist2
 }
 
-// legPlace writes leg l's hip and two-bone target for the body frame f (not
-// its stretch, which only planted legs need) and returns the hip-to-target
-// vector. It is legTarget and bodyPoint written out on scalars.
-func (c *Creature) legPlace(f *bodyFrame, l *leg, ld *legDef) (dx, dy float64) {
-	hx, hy, tx, ty := c.legPoints(f, l.foot, l.normal[0], l.normal[1], ld)
+// hip returns the hip of a leg of definition ld in the body frame f
+// (bodyPoint on scalars).
+func (f *bodyFrame) hip(ld *legDef) (hx, hy float64) {
+	return f.px + f.fx*ld.hipX + f.ux*ld.hipY, f.py + f.fy*ld.hipX + f.uy*ld.hipY
+}
+
+// legPlace writes the hip of tentacle leg l for the body frame f (the
+// tentacle's solve reads it; a tentacle's two-bone target is its foot).
+func (c *Creature) legPlace(f *bodyFrame, l *leg, ld *legDef) {
+	hx, hy := f.hip(ld)
 	l.hip = mgl64.Vec2{hx, hy}
-	l.target = mgl64.Vec2{tx, ty}
-	return tx - hx, ty - hy
 }
 
 // legPoints returns the hip and two-bone target of a leg with its foot at
 // foot, on a surface of normal (nx, ny) (the tarsus's frame, see the file
 // comment), for the body frame f.
 func (c *Creature) legPoints(f *bodyFrame, foot mgl64.Vec2, nx, ny float64, ld *legDef) (hx, hy, tx, ty float64) {
-	hx = f.px + f.fx*ld.hipX + f.ux*ld.hipY
-	hy = f.py + f.fy*ld.hipX + f.uy*ld.hipY
+	hx, hy = f.hip(ld)
 	tx, ty = foot[0], foot[1]
 	if ld.segs == 3 {
 		tx, ty = ld.ankle(hx, hy, tx, ty, nx, ny)
@@ -322,8 +396,14 @@ func (c *Creature) legPoints(f *bodyFrame, foot mgl64.Vec2, nx, ny float64, ld *
 // comment).
 func (ld *legDef) ankle(hx, hy, fx, fy, nx, ny float64) (ax, ay float64) {
 	rx, ry := -ny, nx
-	// clamp to [-1, 1] (builtin min and max: no branches)
-	out := min(max(((fx-hx)*rx+(fy-hy)*ry)*ld.invTarsus, -1), 1)
+	// clamp to [-1, 1] (as min(max(out, -1), 1), NaN and -0 included, in
+	// fewer instructions than the builtins' NaN and zero rules take)
+	out := ((fx-hx)*rx + (fy-hy)*ry) * ld.invTarsus
+	if out < -1 {
+		out = -1
+	} else if out > 1 {
+		out = 1
+	}
 	os := out * ld.tarsusSin
 	return fx + ld.tarsusCos*nx - rx*os, fy + ld.tarsusCos*ny - ry*os
 }
@@ -520,23 +600,36 @@ func (c *Creature) legStretch2(i int, hip, foot, n mgl64.Vec2) float64 {
 }
 
 // constrainBody pulls the body toward over-stretched planted feet (see the
-// file comment), updating f's position as the body moves. It reports
-// whether its last sweep moved nothing, in which case the hips, targets and
-// stretches of the planted legs it wrote are final.
-func (c *Creature) constrainBody(f *bodyFrame) bool {
+// file comment), updating f's position as the body moves, and writes the
+// planted legs' hips, stretches and two-bone targets (tgt, by leg). It
+// reports whether its last sweep moved nothing, in which case the hips,
+// targets and stretches of the planted legs it wrote are final.
+func (c *Creature) constrainBody(f *bodyFrame, tgt *[MaxLegs]mgl64.Vec2) bool {
 	d := c.def
 	start := c.pos
 	for sweep := 0; sweep < 2; sweep++ {
 		moved := false
 		legs := c.legs
 		dl := d.legs[:len(legs)]
+		// The frame in locals, and legPrepare written out: the common
+		// path calls nothing, so they stay in registers.
+		px, py, fx, fy, ux, uy := f.px, f.py, f.fx, f.fy, f.ux, f.uy
 		for i := range legs {
 			l := &legs[i]
 			if l.state != legPlanted {
 				continue
 			}
 			ld := &dl[i]
-			dx, dy, dist2 := c.legPrepare(f, l, ld)
+			hx, hy := px+fx*ld.hipX+ux*ld.hipY, py+fy*ld.hipX+uy*ld.hipY
+			tx, ty := l.foot[0], l.foot[1]
+			if ld.segs == 3 {
+				tx, ty = ld.ankle(hx, hy, tx, ty, l.normal[0], l.normal[1])
+			}
+			l.hip = mgl64.Vec2{hx, hy}
+			tgt[i] = mgl64.Vec2{tx, ty}
+			dx, dy := tx-hx, ty-hy
+			dist2 := dx*dx + dy*dy
+			l.stretch2 = dist2 * ld.invReach2
 			if dist2 <= ld.maxDist2 && dist2 >= ld.minDist2 {
 				continue // within bounds: no square root
 			}
@@ -559,6 +652,7 @@ func (c *Creature) constrainBody(f *bodyFrame) bool {
 				continue
 			}
 			f.px, f.py = c.pos[0], c.pos[1]
+			px, py = f.px, f.py
 		}
 		if !moved {
 			// Capped (moved back): the hips it wrote are stale.

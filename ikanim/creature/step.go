@@ -640,7 +640,8 @@ func (c *Creature) advanceStep(i int, dt float64) (e float64) {
 	// root at 2.9 px, turning the whole tentacle over in two frames (160
 	// deg a joint). Legs of 2 and 3 segments keep their lift, which
 	// clearSwing may have raised over an obstacle.
-	if mind := stepHipMin * c.def.legs[i].reach; c.def.legs[i].chain != nil && lift > 0 && l.foot.Sub(l.hip).Len() < mind {
+	if ld := &c.def.legs[i]; ld.chain != nil && lift > 0 && l.foot.Sub(l.hip).Len() < stepHipMin*ld.reach {
+		mind := stepHipMin * ld.reach
 		lo, hi := 0.0, lift
 		for k := 0; k < 12; k++ {
 			m := (lo + hi) / 2

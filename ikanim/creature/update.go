@@ -122,7 +122,11 @@ func (c *Creature) Update(dt float64) {
 	// would not be).
 	if c.planted > 0 {
 		right := c.Right()
-		c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt * c.aheadFactor(right)))
+		ahead := 1.0
+		if c.aheadN != (mgl64.Vec2{}) {
+			ahead = c.aheadFactor(right)
+		}
+		c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt * ahead))
 	}
 
 	// 3. Stepping feet; in the same pass, the sums of step 5's reference
@@ -132,10 +136,10 @@ func (c *Creature) Update(dt float64) {
 		l := &c.legs[i]
 		switch l.state {
 		case legPlanted:
-			ref.add(l.foot, l.normal)
+			ref.addPlanted(l.foot, l.normal)
 		case legStepping:
 			if e := c.advanceStep(i, dt); l.state == legPlanted {
-				ref.add(l.foot, l.normal)
+				ref.addPlanted(l.foot, l.normal)
 			} else {
 				// The ground point under the foot (the eased chord
 				// without the lift) and the blended normal.
@@ -160,7 +164,9 @@ func (c *Creature) Update(dt float64) {
 	// prepareLegs also solves the 2- and 3-segment legs (step 7) and
 	// records what the gait wants (the steps it starts move no foot).
 	c.pull = pullSpeed * dt
-	var plan gaitPlan
+	// The planted feet are those the sums saw (nothing since lifted or
+	// landed a foot).
+	plan := gaitPlan{mixed: ref.mixed}
 	c.prepareLegs(&plan)
 	c.pull = 0
 	c.gaitStart(g, &plan)
@@ -345,6 +351,11 @@ func (c *Creature) frontReach() float64 {
 type contacts struct {
 	rx, ry, nx, ny float64
 	k              int
+	// The planted feet (addPlanted): how many, the first one's normal,
+	// and whether another one has another normal (gaitPlan.mixed).
+	planted int
+	n0      mgl64.Vec2
+	mixed   bool
 }
 
 func (s *contacts) add(p, n mgl64.Vec2) {
@@ -353,6 +364,17 @@ func (s *contacts) add(p, n mgl64.Vec2) {
 	s.nx += n[0]
 	s.ny += n[1]
 	s.k++
+}
+
+// addPlanted adds a planted foot at p of normal n.
+func (s *contacts) addPlanted(p, n mgl64.Vec2) {
+	if s.planted == 0 {
+		s.n0 = n
+	} else if n != s.n0 {
+		s.mixed = true
+	}
+	s.planted++
+	s.add(p, n)
 }
 
 // settleBody moves the body along up to its height above the contacts sums
@@ -426,6 +448,26 @@ func (c *Creature) kneeAcross(i int, l *leg, plan *gaitPlan) bool {
 	return false
 }
 
+// mixedNormals reports whether two planted feet have different normals
+// (otherwise no knee lies below another planted foot's face of another
+// normal, and kneeAcross would test nothing).
+func (c *Creature) mixedNormals() bool {
+	var n mgl64.Vec2
+	first := true
+	for i := range c.legs {
+		l := &c.legs[i]
+		if l.state != legPlanted {
+			continue
+		}
+		if first {
+			n, first = l.normal, false
+		} else if l.normal != n {
+			return true
+		}
+	}
+	return false
+}
+
 // kneeAcrossMax is the most legs a frame whose knees kneeAcross confirms
 // with rays.
 const kneeAcrossMax = 2
@@ -434,6 +476,9 @@ const kneeAcrossMax = 2
 // gaitStart.
 type gaitPlan struct {
 	rays int // legs kneeAcross confirmed with rays this frame
+	// mixed: the planted feet do not all have the same normal (on ground
+	// where they do, kneeAcross has no face to test and is not called).
+	mixed bool
 	// need is the squared stray (distance from home / StepDistance)^2, 0 =
 	// no need: squaring keeps the order of the strays, so the furthest
 	// still goes first, and saves a square root per leg.
@@ -444,23 +489,25 @@ type gaitPlan struct {
 }
 
 // gaitStep starts the steps the gait allows (step 6): gaitWant for every
-// leg, then gaitStart. (Update has prepareLegs call gaitWant in its pass
-// over the legs.)
+// leg (for the body and feet as they are), then gaitStart. (Update has
+// prepareLegs call gaitWant in its pass over the legs.)
 func (c *Creature) gaitStep(g ikanim.Ground) {
 	var plan gaitPlan
 	legs := c.legs
 	dl := c.def.legs[:len(legs)]
+	plan.mixed = c.mixedNormals()
 	for i := range legs {
-		c.gaitWant(i, &legs[i], &dl[i], &plan)
+		c.gaitWant(i, &legs[i], &dl[i], c.legs[i].foot.Sub(c.homeWorld(i)).LenSqr(), &plan)
 	}
 	c.gaitStart(g, &plan)
 }
 
 // gaitWant records in plan whether leg i (l, of definition ld) wants to
-// step, how much and how urgently, after prepareLegs wrote its stretch and
-// its squared distance from home (and, for a dangling leg, where it hangs).
-// A planted leg's knee is the one solved in the last frame.
-func (c *Creature) gaitWant(i int, l *leg, ld *legDef, plan *gaitPlan) {
+// step, how much and how urgently, after prepareLegs wrote its stretch (and,
+// for a dangling leg, where it hangs); home2 is a planted foot's squared
+// distance from its home. A planted leg's knee is the one solved in the
+// last frame.
+func (c *Creature) gaitWant(i int, l *leg, ld *legDef, home2 float64, plan *gaitPlan) {
 	switch l.state {
 	case legDangling:
 		if l.retry <= 0 {
@@ -472,8 +519,6 @@ func (c *Creature) gaitWant(i int, l *leg, ld *legDef, plan *gaitPlan) {
 	case legStepping:
 		return
 	}
-	// l.home2 is the squared distance of the foot from its home
-	// (prepareLegs).
 	// over: beyond ReachRatio, or folded tighter than the body
 	// constraint's least distance (it must lift, gaitMayLift), or
 	// its knee is in the solid under the foot (it lifts if MinPlanted
@@ -481,12 +526,16 @@ func (c *Creature) gaitWant(i int, l *leg, ld *legDef, plan *gaitPlan) {
 	st2 := ld.gaitStretch2(l.stretch2)
 	over := st2 > c.def.reach2 || l.stretch2 < ld.liftMin2
 	if !over && ld.chain == nil {
-		if kneeBlocked(c.ground, l.foot, l.normal, c.poses[i].knee) || c.kneeAcross(i, l, plan) {
+		k := &c.poses[i].knee
+		// kneeBlocked, its test of the face's plane written out (no call
+		// unless the knee lies below it).
+		if (k[0]-l.foot[0])*l.normal[0]+(k[1]-l.foot[1])*l.normal[1] < -kneeSink && kneeBlocked(c.ground, l.foot, l.normal, *k) ||
+			plan.mixed && c.kneeAcross(i, l, plan) {
 			over = true
 			plan.knee |= 1 << i
 		}
 	}
-	stray2 := l.home2 * c.def.invStep2
+	stray2 := home2 * c.def.invStep2
 	if !over && stray2 <= gaitSyncRatio*gaitSyncRatio {
 		return
 	}
