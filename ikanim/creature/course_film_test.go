@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -133,7 +132,7 @@ func TestCreatureCourseFilm(t *testing.T) {
 			for i := range c.legs {
 				l := &c.legs[i]
 				ld := &c.def.legs[i]
-				t.Logf("  leg %d state %d st2/reach2 %.2f stray %.2f liftMin %v knee %v hold %.2f mayLift %v", i, l.state, ld.gaitStretch2(l.stretch2)/c.def.reach2, math.Sqrt(l.home2*c.def.invStep2), l.stretch2 < ld.liftMin2, kneeBlocked(c.ground, l.foot, l.normal, c.poses[i].knee), c.hold, c.gaitMayLift(i, true, c.gaitWave(), false))
+				t.Logf("  leg %d state %d st2/reach2 %.2f stray %.2f liftMin %v knee %v hold %.2f mayLift %v", i, l.state, ld.gaitStretch2(l.stretch2)/c.def.reach2, l.foot.Sub(c.homeWorld(i)).Len()/c.def.Gait.StepDistance, l.stretch2 < ld.liftMin2, kneeBlocked(c.ground, l.foot, l.normal, c.poses[i].knee), c.hold, c.gaitMayLift(i, true, c.gaitWave(), false))
 			}
 		}
 		if os.Getenv("CREATURE_FILM_ROUTE") != "" {
