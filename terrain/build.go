@@ -2,10 +2,20 @@ package terrain
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/solarlune/resolv"
 )
+
+// newShapeMu serialises the making of resolv shapes: resolv numbers each
+// new shape from a package counter without a lock, so Worlds built on
+// several goroutines at once (a course per worker) could give two shapes
+// one ID, and resolv's cell queries, which skip a shape whose ID they have
+// seen, could then skip one. With the lock, the builders of this package
+// may run on many goroutines at once (shapes a game makes with resolv
+// directly, at the same time, are outside it).
+var newShapeMu sync.Mutex
 
 // AddPolygon adds a solid convex polygon. Either winding is accepted; the
 // stored polygon is wound clockwise on screen so that resolv's own edge
@@ -37,7 +47,9 @@ func (w *World) addConvex(points []mgl64.Vec2, tags resolv.Tags) *resolv.ConvexP
 		}
 		rel = append(rel, p[0]-cx, p[1]-cy)
 	}
+	newShapeMu.Lock()
 	poly := resolv.NewConvexPolygon(cx, cy, rel)
+	newShapeMu.Unlock()
 	poly.Tags().Set(TagTerrain | tags)
 	w.space.Add(poly)
 	w.register(poly)
@@ -161,7 +173,9 @@ func (w *World) AddCircle(x, y, r float64, tags resolv.Tags) (*resolv.Circle, er
 	if !(r > 0) || r > MaxCoord {
 		return nil, fmt.Errorf("terrain: AddCircle: r: %v must be in (0, %g]", r, MaxCoord)
 	}
+	newShapeMu.Lock()
 	c := resolv.NewCircle(x, y, r)
+	newShapeMu.Unlock()
 	c.Tags().Set(TagTerrain | tags)
 	w.space.Add(c)
 	w.register(c)
