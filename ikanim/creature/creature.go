@@ -48,7 +48,7 @@ type leg struct {
 	rate  float64    // 1/step duration
 	lift  float64    // StepHeight scaled by the step's length (advanceStep)
 	retry float64    // seconds until a dangling leg searches again
-	boxUp mgl64.Vec2 // up when the box path was planned
+	boxUp mgl64.Vec2 // up when the step was planned: its arc and box path rise along it
 	from  mgl64.Vec2 // step start
 	to    mgl64.Vec2 // step end (the foothold, a ray hit)
 	fromN mgl64.Vec2

@@ -308,8 +308,9 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 	// Tentacles aim by the body's speed (aimed by the commanded one, on
 	// 200 courses their limbs were in the rock in more frames, 30 -> 35 %
 	// at 144 TPS, and they fell in more).
-	sp := math.Abs(c.speed)
-	v := c.Right().Mul(c.speed)
+	aim := c.speed * math.Max(c.hold, aimHoldMin)
+	sp := math.Abs(aim)
+	v := c.Right().Mul(aim)
 	if c.def.legs[i].chain != nil {
 		sp, v = c.speedAbs(), c.Velocity()
 	}
@@ -351,7 +352,7 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 	l.t = 0
 	l.rate = 1 / dur
 	l.lift = gd.StepHeight * math.Min(1, num.Len(l.to.Sub(l.from))/gd.StepDistance)
-	l.box = false
+	l.box, l.boxUp = false, c.up
 	c.clearSwing(g, i, l)
 	l.altTo = alt
 	if l.altTo != l.alt && !c.turnRoom(g, i, l, hip) {
@@ -520,6 +521,10 @@ func orient(a, b, c mgl64.Vec2) float64 {
 	return (b[0]-a[0])*(c[1]-a[1]) - (b[1]-a[1])*(c[0]-a[0])
 }
 
+// aimHoldMin is the least share of the commanded speed a step's foothold
+// is aimed by, however much the hold slows the body (startStep).
+const aimHoldMin = 0.5
+
 // stepMin is the least step, px: a planted foot of a 2- or 3-segment leg
 // whose foothold search finds its own place again (within stepMin) does
 // not lift, unless it must (urgent) and its knee changes sides there
@@ -534,6 +539,44 @@ const (
 	swingTries = 3
 )
 
+// outOf returns u without its component into a face of normal n (u
+// itself when it does not point into the face).
+func outOf(u, n mgl64.Vec2) mgl64.Vec2 {
+	if k := u.Dot(n); k < 0 {
+		return u.Sub(n.Mul(k))
+	}
+	return u
+}
+
+// arcSegments is the number of segments arcHit checks the arc along.
+const arcSegments = 6
+
+// arcHit reports whether the arc advanceStep draws from `from` to `to`
+// with the lift `lift` along up enters a solid: rays along arcSegments
+// chords of it, from a (the start lifted off its face) to b (the end
+// lifted off its). The polyline through the apex that clearSwing checks
+// first bounds the arc only in its middle: from a foothold on a block's
+// face to one on its top just past the corner, the arc's first fifth ran
+// inside the block (5 px at 30 TPS) under a clear polyline.
+func arcHit(g ikanim.Ground, a, b, from, to, up mgl64.Vec2, lift float64) bool {
+	d := to.Sub(from)
+	h := lift + math.Max(0, d.Dot(up))/2
+	prev := a
+	for k := 1; k <= arcSegments; k++ {
+		next := b
+		if k < arcSegments {
+			t := float64(k) / arcSegments
+			e := t * t * (3 - 2*t)
+			next = from.Add(d.Mul(e)).Add(up.Mul(h * 4 * t * (1 - t)))
+		}
+		if swingHit(g, prev, next) {
+			return true
+		}
+		prev = next
+	}
+	return false
+}
+
 // clearSwing checks the path of leg i's step against the ground and raises
 // its lift until the path is clear (see the file comment).
 func (c *Creature) clearSwing(g ikanim.Ground, i int, l *leg) {
@@ -545,10 +588,10 @@ func (c *Creature) clearSwing(g ikanim.Ground, i int, l *leg) {
 	}
 	a := l.from.Add(l.fromN.Mul(swingClear))
 	b := l.to.Add(l.toN.Mul(swingClear))
-	if !swingHit(g, a, b) {
+	up := c.up
+	if !swingHit(g, a, b) && !arcHit(g, a, b, l.from, l.to, up, l.lift) {
 		return
 	}
-	up := c.up
 	rise := math.Max(0, l.to.Sub(l.from).Dot(up)) / 2
 	mid := a.Add(b).Mul(0.5)
 	maxLift := c.def.legs[i].reach
@@ -556,7 +599,7 @@ func (c *Creature) clearSwing(g ikanim.Ground, i int, l *leg) {
 	for k := 0; k < swingTries; k++ {
 		lift = math.Min(2*lift+swingClear, maxLift)
 		apex := mid.Add(up.Mul(lift + rise))
-		if !swingHit(g, a, apex) && !swingHit(g, apex, b) {
+		if !swingHit(g, a, apex) && !swingHit(g, apex, b) && !arcHit(g, a, b, l.from, l.to, up, lift) {
 			l.lift = lift
 			return
 		}
@@ -564,11 +607,14 @@ func (c *Creature) clearSwing(g ikanim.Ground, i int, l *leg) {
 			break
 		}
 	}
-	// The box path: up, across, down.
+	// The box path: up, across, down. Its rise leaves a face it starts or
+	// ends on: the part of up that points into the face (a body tilted
+	// toward the block whose face the foot steps up from) is taken out.
 	h := math.Max(l.lift, swingClear)
+	upA, upB := outOf(up, l.fromN), outOf(up, l.toN)
 	for k := 0; k < swingTries; k++ {
-		p := l.from.Add(up.Mul(h))
-		q := l.to.Add(up.Mul(h))
+		p := a.Add(upA.Mul(h))
+		q := b.Add(upB.Mul(h))
 		if !swingHit(g, a, p) && !swingHit(g, p, q) && !swingHit(g, q, b) {
 			l.lift, l.box, l.boxUp = h, true, up
 			return
@@ -637,14 +683,19 @@ func (c *Creature) advanceStep(i int, dt float64) (e float64) {
 		return c.advanceBox(l, t)
 	}
 	e = t * t * (3 - 2*t)
+	// The arc rises along the up it was planned with (clearSwing checked
+	// it against the world so): along the body's up of each frame it
+	// turned with the body and cut the corner of a block it had cleared
+	// (5 px at 30 TPS).
 	d := l.to.Sub(l.from)
+	up := l.boxUp
 	h := l.lift
-	if rise := d[0]*c.up[0] + d[1]*c.up[1]; rise > 0 {
+	if rise := d[0]*up[0] + d[1]*up[1]; rise > 0 {
 		h += rise / 2
 	}
 	lift := h * 4 * t * (1 - t)
 	bx, by := l.from[0]+d[0]*e, l.from[1]+d[1]*e
-	l.foot = mgl64.Vec2{bx + c.up[0]*lift, by + c.up[1]*lift}
+	l.foot = mgl64.Vec2{bx + up[0]*lift, by + up[1]*lift}
 	// A tentacle's foot not through its root: a lift that brings it
 	// nearer the root (last frame's) than stepHipMin of the tentacle's
 	// length is lowered until it does not (bisection; the chord itself is
@@ -657,13 +708,13 @@ func (c *Creature) advanceStep(i int, dt float64) (e float64) {
 		lo, hi := 0.0, lift
 		for k := 0; k < 12; k++ {
 			m := (lo + hi) / 2
-			if (mgl64.Vec2{bx + c.up[0]*m, by + c.up[1]*m}).Sub(l.hip).Len() < mind {
+			if (mgl64.Vec2{bx + up[0]*m, by + up[1]*m}).Sub(l.hip).Len() < mind {
 				hi = m
 			} else {
 				lo = m
 			}
 		}
-		l.foot = mgl64.Vec2{bx + c.up[0]*lo, by + c.up[1]*lo}
+		l.foot = mgl64.Vec2{bx + up[0]*lo, by + up[1]*lo}
 	}
 	return e
 }
