@@ -9,7 +9,8 @@ package creature
 //
 // A step lasting T = StepDuration / (1 + StepSpeedScale*|v|) aims at the home
 // predicted for the end of the step, pushed ahead along the velocity v so the
-// next stance spans the whole step distance:
+// next stance spans the whole step distance (v: the commanded speed along
+// Right() times max(hold, aimHoldMin); the body's own velocity for tentacles):
 //
 //	pred = home + v*T + (v/|v|) * StepDistance * Overshoot * min(1, |v| / (Speed/2))
 //
@@ -299,15 +300,18 @@ func (c *Creature) buried(g ikanim.Ground, i int, p, n mgl64.Vec2) bool {
 func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 	gd := &c.def.Gait
 	l := &c.legs[i]
-	// The foothold is aimed by the commanded speed, not the body's
-	// (which the hold slows while a leg is stretched): aimed by the
-	// body's, a held body planted its feet short, they were stretched
-	// again sooner and held it again, and creatures settled at 35-50 % of
-	// their speed (a 6-legged crawler at 41 % at 30 TPS, 99 % at 60; a
-	// new user's trial). The reach is checked from where the hip will be.
-	// Tentacles aim by the body's speed (aimed by the commanded one, on
-	// 200 courses their limbs were in the rock in more frames, 30 -> 35 %
-	// at 144 TPS, and they fell in more).
+	// The foothold is aimed by the commanded speed times the hold, but
+	// never less than aimHoldMin of it (the hold slows the body while a
+	// leg is stretched): aimed by the body's speed alone, a held body
+	// planted its feet short, they were stretched again sooner and held it
+	// again, and creatures settled at 35-50 % of their speed, differently
+	// at each rate (a 6-legged crawler at 41 % at 30 TPS, 99 % at 60; a new
+	// user's trial; TestCreatureSpeedIsFrameRateIndependent). Aimed by the
+	// whole commanded speed, they walked at 88-100 % of it, but a spider
+	// rounding a platform's edge at 30 TPS fell off it. The reach is
+	// checked from where the hip will be. Tentacles aim by the body's
+	// speed (aimed by the commanded one, on 200 courses their limbs were
+	// in the rock in more frames, 30 -> 35 % at 144 TPS).
 	aim := c.speed * math.Max(c.hold, aimHoldMin)
 	sp := math.Abs(aim)
 	v := c.Right().Mul(aim)
@@ -607,16 +611,18 @@ func (c *Creature) clearSwing(g ikanim.Ground, i int, l *leg) {
 			break
 		}
 	}
-	// The box path: up, across, down. Its rise leaves a face it starts or
-	// ends on: the part of up that points into the face (a body tilted
-	// toward the block whose face the foot steps up from) is taken out.
+	// The box path: up, across, down. It rises along the mean of the two
+	// footholds' normals (up where they cancel), without any part that
+	// points into the face it starts or ends on: along the body's up, tilted
+	// toward the block the creature climbs, it went into the block's corner
+	// from a foothold on its face or on the floor at its foot.
 	h := math.Max(l.lift, swingClear)
-	upA, upB := outOf(up, l.fromN), outOf(up, l.toN)
+	riseDir := num.UnitOr(outOf(outOf(num.UnitOr(l.fromN.Add(l.toN), up), l.fromN), l.toN), up)
 	for k := 0; k < swingTries; k++ {
-		p := a.Add(upA.Mul(h))
-		q := b.Add(upB.Mul(h))
+		p := l.from.Add(riseDir.Mul(h))
+		q := l.to.Add(riseDir.Mul(h))
 		if !swingHit(g, a, p) && !swingHit(g, p, q) && !swingHit(g, q, b) {
-			l.lift, l.box, l.boxUp = h, true, up
+			l.lift, l.box, l.boxUp = h, true, riseDir
 			return
 		}
 		if h >= maxLift {
