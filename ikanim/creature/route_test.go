@@ -107,3 +107,34 @@ func TestRouteArrivesOnTheSlab(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCreatureNewTarget times the frame in which a spider under the
+// slab of routeSlabWorld gets a new target that needs a plan (the slab's
+// top, then the floor beyond the wall, in turn): SetTarget and one Update,
+// which starts the route's traces (routeStepsPerFrame steps each) on top of
+// the frame's own work. Later frames finish the plan.
+func BenchmarkCreatureNewTarget(b *testing.B) {
+	spider, _, _, _ := creatureSceneKinds(b)
+	w := creatureTestWorld(b, "flat")
+	g := sceneGroundY
+	if _, err := w.AddBox(700, g-150, 20, 150, terrain.TagWall); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := w.AddBox(420, g-170, 300, 20, terrain.TagPlatform); err != nil {
+		b.Fatal(err)
+	}
+	c, err := New(spider, mgl64.Vec2{570, g - spider.BodyHeight()}, w)
+	if err != nil {
+		b.Fatal(err)
+	}
+	goals := []mgl64.Vec2{{570, g - 170 - spider.BodyHeight()}, {900, g - spider.BodyHeight()}}
+	for range 30 {
+		c.Update(1.0 / 60)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for k := 0; k < b.N; k++ {
+		c.SetTarget(goals[k%2])
+		c.Update(1.0 / 60)
+	}
+}
