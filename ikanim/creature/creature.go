@@ -304,11 +304,12 @@ func (c *Creature) SetPath(points []mgl64.Vec2, loop bool) {
 func (c *Creature) Stop() { c.steer = steerStop; c.move = 0; c.resetWay() }
 
 // Arrived reports whether the creature is at its target or at the end of a
-// non-looping path.
+// non-looping path. Once it came within Gait.ArriveRadius of its target it
+// stays arrived (and stands) until it is more than twice that from it.
 func (c *Creature) Arrived() bool {
 	switch c.steer {
 	case steerTarget:
-		return c.within(c.target, c.def.arrive2)
+		return (c.way.arrived && c.way.goal == c.target) || c.within(c.target, c.def.arrive2)
 	case steerPath:
 		return !c.pathLoop && c.pathNext >= len(c.path)
 	}

@@ -175,6 +175,7 @@ func (c *Creature) Update(dt float64) {
 	c.solveLegs()
 
 	c.trackProgress(dt)
+	c.trackArrival()
 	c.trackWay(dt)
 }
 

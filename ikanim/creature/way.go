@@ -61,6 +61,9 @@ type wayState struct {
 	// planned: sense came from the route (route.go); it is not taken
 	// from the route again (a sense turned round by trackWay stays so).
 	planned bool
+	// arrived: the creature came within ArriveRadius of the point
+	// (trackArrival) and has not left arriveLeave of it since.
+	arrived bool
 	replan  float64 // seconds until the route is planned again (after a turn)
 }
 
@@ -78,6 +81,14 @@ func (c *Creature) wayCommand(p mgl64.Vec2) float64 {
 		*w = wayState{goal: p, anchor: c.pos}
 	}
 	w.kept = false
+	if w.arrived {
+		// Arrived (the latch trackArrival sets): it stays so, and stands,
+		// until the point is more than arriveLeave ArriveRadius away.
+		if c.within(p, arriveLeave*arriveLeave*c.def.arrive2) {
+			return 0
+		}
+		w.arrived = false
+	}
 	near := wayNear * c.def.Gait.ArriveRadius
 	if rs := c.planRoute(c.ground, p); rs != 0 && !c.within(p, near*near) {
 		// The route's sense (route.go), kept like a hanging creature's.
@@ -100,6 +111,20 @@ func (c *Creature) wayCommand(p mgl64.Vec2) float64 {
 	}
 	w.kept = true
 	return w.sense * c.def.Gait.Speed
+}
+
+// arriveLeave is how far, in ArriveRadius, a creature that arrived at its
+// target must be from it before it counts as not arrived and walks again:
+// without the margin a creature that stopped just inside ArriveRadius and
+// settled (or was pushed) just outside it walked back, and Arrived flipped
+// (a new user's trial saw it in 3 of its runs).
+const arriveLeave = 2.0
+
+// trackArrival latches the arrival at a SetTarget point after an Update.
+func (c *Creature) trackArrival() {
+	if c.steer == steerTarget && !c.way.arrived && c.within(c.target, c.def.arrive2) {
+		c.way.arrived, c.way.goal = true, c.target
+	}
 }
 
 // trackWay turns a kept sense round when its way is closed (the creature
