@@ -2,10 +2,6 @@ package creature
 
 import (
 	"testing"
-
-	"github.com/go-gl/mathgl/mgl64"
-
-	"github.com/ikanim/kit/terrain"
 )
 
 // TestCreatureStaysArrived runs every course shape on the first 48
@@ -21,14 +17,7 @@ func TestCreatureStaysArrived(t *testing.T) {
 	for _, sh := range courseShapes(t) {
 		flips, runs := 0, 0
 		for seed := uint64(0); seed < 48; seed++ {
-			crs := terrain.GenerateCourse(seed, terrain.CourseOptions{})
-			tg := crs.Targets(nil, 1, 150, 400)
-			goal := tg[0].Point.Add(tg[0].Normal.Mul(sh.def.BodyHeight()))
-			c, err := New(sh.def, crs.Start.Sub(mgl64.Vec2{0, sh.def.BodyHeight()}), crs.World)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.SetTarget(goal)
+			_, c, _ := courseStart(t, sh.def, seed)
 			arrived, after, flipped := false, 0, false
 			for f := 0; f < courseSeconds*60 && after < 5*60; f++ {
 				c.Update(1.0 / 60)

@@ -35,15 +35,7 @@ func TestCreatureCourseDiag(t *testing.T) {
 	if v, _ := strconv.ParseFloat(os.Getenv("CREATURE_DIAG_TPS"), 64); v > 0 {
 		tps = v
 	}
-	var def *Def
-	for _, sh := range courseShapes(t) {
-		if sh.name == name {
-			def = sh.def
-		}
-	}
-	if def == nil {
-		t.Fatalf("no shape %q", name)
-	}
+	def := courseShapeNamed(t, name)
 	n := courseSeeds(t)
 	failed := 0
 	classes := map[string]int{}
@@ -97,14 +89,7 @@ var courseDiagWasIn [MaxLegs]bool
 // courseDiagRun runs one course and returns a line describing it and its
 // class when the creature does not arrive ("" when it does).
 func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, string) {
-	crs := terrain.GenerateCourse(seed, terrain.CourseOptions{})
-	tg := crs.Targets(nil, 1, 150, 400)
-	goal := tg[0].Point.Add(tg[0].Normal.Mul(def.BodyHeight()))
-	c, err := New(def, crs.Start.Sub(mgl64.Vec2{0, def.BodyHeight()}), crs.World)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.SetTarget(goal)
+	crs, c, goal := courseStart(t, def, seed)
 	dt := 1 / tps
 	var onFloor, onWall, onCeil float64
 	var inState [5]float64

@@ -10,8 +10,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"github.com/ikanim/kit/terrain"
 )
 
 // TestCreatureCourseFilm (CREATURE_FILM="shape seed from to every dir")
@@ -35,21 +33,9 @@ func TestCreatureCourseFilm(t *testing.T) {
 	if _, err := fmt.Sscan(spec, &name, &seed, &from, &to, &every, &dir); err != nil {
 		t.Fatal(err)
 	}
-	var def *Def
-	for _, sh := range courseShapes(t) {
-		if sh.name == name {
-			def = sh.def
-		}
-	}
-	crs := terrain.GenerateCourse(seed, terrain.CourseOptions{})
+	def := courseShapeNamed(t, name)
+	crs, c, goal := courseStart(t, def, seed)
 	sol := courseSolids(crs)
-	tg := crs.Targets(nil, 1, 150, 400)
-	goal := tg[0].Point.Add(tg[0].Normal.Mul(def.BodyHeight()))
-	c, err := New(def, crs.Start.Sub(mgl64.Vec2{0, def.BodyHeight()}), crs.World)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.SetTarget(goal)
 	var js []mgl64.Vec2
 	t.Logf("StepDistance %.1f BodyHeight %.1f Speed %.1f", def.Gait.StepDistance, def.Gait.BodyHeight, def.Gait.Speed)
 	// CREATURE_FILM_PEN=1: draw only frames with a planted leg more than

@@ -132,6 +132,38 @@ func courseSolids(crs *terrain.Course) *quality.Solids {
 	return &sol
 }
 
+// courseStart generates the course of seed and places a creature of def on
+// its start, walking to the first of the course's Targets 150-400 px ahead
+// (the surface point lifted by BodyHeight along its normal, goal).
+func courseStart(t testing.TB, def *Def, seed uint64) (crs *terrain.Course, c *Creature, goal mgl64.Vec2) {
+	t.Helper()
+	crs = terrain.GenerateCourse(seed, terrain.CourseOptions{})
+	tg := crs.Targets(nil, 1, 150, 400)
+	if len(tg) == 0 {
+		t.Fatalf("seed %d: no target", seed)
+	}
+	goal = tg[0].Point.Add(tg[0].Normal.Mul(def.BodyHeight()))
+	c, err := New(def, crs.Start.Sub(mgl64.Vec2{0, def.BodyHeight()}), crs.World)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetTarget(goal)
+	return crs, c, goal
+}
+
+// courseShapeNamed returns the definition of the harness's shape name
+// (courseShapes); t fails when there is none.
+func courseShapeNamed(t testing.TB, name string) *Def {
+	t.Helper()
+	for _, sh := range courseShapes(t) {
+		if sh.name == name {
+			return sh.def
+		}
+	}
+	t.Fatalf("no shape %q", name)
+	return nil
+}
+
 // courseReach is the farthest any foot of def reaches from the body centre:
 // a hip's offset plus its leg's length.
 func courseReach(def *Def) float64 {
@@ -148,18 +180,8 @@ func courseReach(def *Def) float64 {
 
 // courseRun runs def on the course of seed at tps and adds its figures to f.
 func courseRun(t testing.TB, def *Def, seed uint64, tps float64, f *courseFigures) {
-	crs := terrain.GenerateCourse(seed, terrain.CourseOptions{})
+	crs, c, goal := courseStart(t, def, seed)
 	sol := courseSolids(crs)
-	tg := crs.Targets(nil, 1, 150, 400)
-	if len(tg) == 0 {
-		t.Fatalf("seed %d: no target", seed)
-	}
-	goal := tg[0].Point.Add(tg[0].Normal.Mul(def.BodyHeight()))
-	c, err := New(def, crs.Start.Sub(mgl64.Vec2{0, def.BodyHeight()}), crs.World)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.SetTarget(goal)
 	// A body farther than reach from every surface holds on to nothing.
 	reach := courseReach(def)
 	pairs := courseNeighbours(def)

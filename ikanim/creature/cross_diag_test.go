@@ -41,15 +41,7 @@ func TestCreatureCrossDiag(t *testing.T) {
 	if v, _ := strconv.ParseFloat(os.Getenv("CREATURE_DIAG_TPS"), 64); v > 0 {
 		tps = v
 	}
-	var def *Def
-	for _, sh := range courseShapes(t) {
-		if sh.name == name {
-			def = sh.def
-		}
-	}
-	if def == nil {
-		t.Fatalf("no shape %q", name)
-	}
+	def := courseShapeNamed(t, name)
 	n := courseSeeds(t)
 	kinds := map[string]int{}
 	var dists []float64

@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-
-	"github.com/ikanim/kit/terrain"
 )
 
 // The behaviour digest: an FNV-64 hash over the bits of every creature's
@@ -62,23 +60,7 @@ func (d *digestHash) frame(c *Creature) {
 // digestCourse runs def on the course of seed at tps (as courseRun does,
 // without measuring) and returns its digest.
 func digestCourse(t testing.TB, def *Def, seed uint64, tps float64) uint64 {
-	// resolv numbers its shapes from a global counter without a lock:
-	// built at once on several goroutines, two shapes of one course can
-	// get the same ID, and the raycast then skips one of them (the
-	// course harness's figures move by a few frames from run to run so).
-	digestGen.Lock()
-	crs := terrain.GenerateCourse(seed, terrain.CourseOptions{})
-	digestGen.Unlock()
-	tg := crs.Targets(nil, 1, 150, 400)
-	if len(tg) == 0 {
-		t.Fatalf("seed %d: no target", seed)
-	}
-	goal := tg[0].Point.Add(tg[0].Normal.Mul(def.BodyHeight()))
-	c, err := New(def, crs.Start.Sub(mgl64.Vec2{0, def.BodyHeight()}), crs.World)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.SetTarget(goal)
+	_, c, _ := courseStart(t, def, seed)
 	d := digestHash{h: 14695981039346656037}
 	dt := 1 / tps
 	for frame := 0; float64(frame)*dt < courseSeconds; frame++ {
@@ -87,9 +69,6 @@ func digestCourse(t testing.TB, def *Def, seed uint64, tps float64) uint64 {
 	}
 	return d.h
 }
-
-// digestGen serialises the courses' generation (digestCourse).
-var digestGen sync.Mutex
 
 // TestCreatureDigest logs the behaviour digests (see above). It runs only
 // with CREATURE_DIGEST=1.
