@@ -187,13 +187,8 @@ func TestGrounderFootLockDragsAndSettles(t *testing.T) {
 // Turning round lets go of the locks (the animated feet mirror with the
 // body), and FreeFeet leaves the feet where the animation puts them.
 func TestGrounderFootLockTurnAndFree(t *testing.T) {
-	r, gr := groundedBiped(t, flatGround(310), mgl64.Vec2{200, 300}, true)
-	r.Source = stanceSource()
-	settle(r, 30)
-	for f := 0; f < 6; f++ {
-		r.Position[0]++
-		r.Update(1.0 / 60)
-	}
+	r, gr := standingLocked(t, false)
+	walkBody(r, 6)
 	r.Facing = FacingLeft
 	r.Update(1.0 / 60)
 	for k := range gr.legs {
@@ -204,15 +199,9 @@ func TestGrounderFootLockTurnAndFree(t *testing.T) {
 			t.Errorf("leg %d shift %v after turning round, want 0", k, gr.legs[k].shift)
 		}
 	}
-	r2, gr2 := groundedBiped(t, flatGround(310), mgl64.Vec2{200, 300}, true)
-	r2.Source = stanceSource()
-	gr2.FreeFeet = true
-	settle(r2, 30)
+	r2, _ := standingLocked(t, true)
 	a0, _ := r2.Joint(footBones(r2)[0])
-	for f := 0; f < 6; f++ {
-		r2.Position[0]++
-		r2.Update(1.0 / 60)
-	}
+	walkBody(r2, 6)
 	if a1, _ := r2.Joint(footBones(r2)[0]); math.Abs(a1[0]-a0[0]-6) > 1e-6 {
 		t.Errorf("FreeFeet: foot moved %v px with the body's 6, want 6", a1[0]-a0[0])
 	}
@@ -225,17 +214,9 @@ func TestGrounderFootLockTurnAndFree(t *testing.T) {
 // place on the platform; without Carry they stay in the world until they
 // are dragged MaxLockShift behind.
 func TestGrounderFootLockTeleportAndCarry(t *testing.T) {
-	r, gr := groundedBiped(t, flatGround(310), mgl64.Vec2{200, 300}, true)
-	r.Source = stanceSource()
-	settle(r, 30)
-	for f := 0; f < 6; f++ {
-		r.Position[0]++
-		r.Update(1.0 / 60)
-	}
-	r2, gr2 := groundedBiped(t, flatGround(310), mgl64.Vec2{200, 300}, true)
-	r2.Source = stanceSource()
-	gr2.FreeFeet = true
-	settle(r2, 30)
+	r, gr := standingLocked(t, false)
+	walkBody(r, 6)
+	r2, _ := standingLocked(t, true)
 	r.Teleport(mgl64.Vec2{900, 300})
 	r2.Teleport(mgl64.Vec2{900, 300})
 	r.Update(1.0 / 60)
@@ -247,12 +228,9 @@ func TestGrounderFootLockTeleportAndCarry(t *testing.T) {
 			t.Errorf("after Teleport: foot %d at %v (free feet: %v), shift %v, lock at %v; want the free place, no shift, a new lock", k, a, a2, gr.legs[k].shift, gr.legs[k].lock.p)
 		}
 	}
-	_ = gr2
 
 	for _, carry := range []bool{true, false} {
-		r, gr := groundedBiped(t, flatGround(310), mgl64.Vec2{200, 300}, true)
-		r.Source = stanceSource()
-		settle(r, 30)
+		r, gr := standingLocked(t, false)
 		feet := footBones(r)
 		var start [2]float64
 		for k, b := range feet {
@@ -313,5 +291,26 @@ func TestGrounderFootLockWithinReach(t *testing.T) {
 	t.Logf("%d planted foot-frames: ankle at most %.3g px from its target", planted, worst)
 	if planted < 100 || worst > 1e-6 {
 		t.Errorf("%d planted foot-frames, ankle up to %.3g px from its target; want the leg to reach every one", planted, worst)
+	}
+}
+
+// standingLocked returns the grounded biped standing on flat ground under
+// stanceSource, settled for 30 frames, its feet locked unless free
+// (FreeFeet).
+func standingLocked(t *testing.T, free bool) (*Rig, *Grounder) {
+	t.Helper()
+	r, gr := groundedBiped(t, flatGround(310), mgl64.Vec2{200, 300}, true)
+	r.Source = stanceSource()
+	gr.FreeFeet = free
+	settle(r, 30)
+	return r, gr
+}
+
+// walkBody moves r's Position 1 px along x and updates it at 60 TPS, n
+// times.
+func walkBody(r *Rig, n int) {
+	for range n {
+		r.Position[0]++
+		r.Update(1.0 / 60)
 	}
 }
