@@ -265,11 +265,9 @@ func courseTentacles(t *quality.Tentacles, c *Creature, joints [][]mgl64.Vec2, a
 	t.Frame(loop, crossed, rise, planted, pop)
 }
 
-// courseMeasure runs n seeds of def at tps on all cores and returns the
-// merged figures (merged in seed order, so they do not depend on
-// scheduling).
-func courseMeasure(t testing.TB, def *Def, n int, tps float64) *courseFigures {
-	figs := make([]courseFigures, n)
+// courseEach calls run for the seeds 0 to n-1 on all cores, and returns
+// when every call has.
+func courseEach(n int, run func(seed int)) {
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -277,7 +275,7 @@ func courseMeasure(t testing.TB, def *Def, n int, tps float64) *courseFigures {
 		go func() {
 			defer wg.Done()
 			for s := range next {
-				courseRun(t, def, uint64(s), tps, &figs[s])
+				run(s)
 			}
 		}()
 	}
@@ -286,6 +284,14 @@ func courseMeasure(t testing.TB, def *Def, n int, tps float64) *courseFigures {
 	}
 	close(next)
 	wg.Wait()
+}
+
+// courseMeasure runs n seeds of def at tps on all cores and returns the
+// merged figures (merged in seed order, so they do not depend on
+// scheduling).
+func courseMeasure(t testing.TB, def *Def, n int, tps float64) *courseFigures {
+	figs := make([]courseFigures, n)
+	courseEach(n, func(s int) { courseRun(t, def, uint64(s), tps, &figs[s]) })
 	var all courseFigures
 	all.worstPen, all.worstStk = -1, -1
 	for s := range figs {

@@ -3,9 +3,7 @@ package creature
 import (
 	"math"
 	"os"
-	"runtime"
 	"strconv"
-	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -85,22 +83,7 @@ func TestCreatureDigest(t *testing.T) {
 	for _, sh := range courseShapes(t) {
 		for _, tps := range []float64{30, 60, 144} {
 			hs := make([]uint64, n)
-			var wg sync.WaitGroup
-			next := make(chan int)
-			for range runtime.GOMAXPROCS(0) {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for s := range next {
-						hs[s] = digestCourse(t, sh.def, uint64(s), tps)
-					}
-				}()
-			}
-			for s := range n {
-				next <- s
-			}
-			close(next)
-			wg.Wait()
+			courseEach(n, func(s int) { hs[s] = digestCourse(t, sh.def, uint64(s), tps) })
 			all := digestHash{h: 14695981039346656037}
 			for _, h := range hs {
 				all.f(math.Float64frombits(h))
