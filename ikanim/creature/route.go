@@ -49,7 +49,10 @@ package creature
 // The creature keeps the planned sense (way.go) until it comes within
 // wayNear*ArriveRadius of the point, where the projection steers it onto
 // it; a creature whose kept sense leads nowhere turns round after wayStill
-// (way.go), as before. A point within routeSame px of the planned one
+// (way.go), as before; and one that has walked the planned way wayOverrun
+// times the winning trace's length (plus wayOverrunMin BodyHeight) without
+// coming near the point plans again from where it stands (its walk left
+// the traced way). A point within routeSame px of the planned one
 // (SetTarget called every frame with a point that moves little) keeps the
 // plan.
 
@@ -97,8 +100,11 @@ type routePlan struct {
 	goal  mgl64.Vec2
 	state uint8
 	sense float64 // the planned sense (0: undecided)
-	tr    [2]tracer
-	used  bool // the plan's sense has been given to the way (way.go)
+	// length is the winning trace's length, px: how far along the
+	// contour the point lies the planned way (way.go's overrun).
+	length float64
+	tr     [2]tracer
+	used   bool // the plan's sense has been given to the way (way.go)
 }
 
 // routeStep returns the trace step, px: BodyHeight/3, 4 to 12 px.
@@ -191,7 +197,7 @@ func (c *Creature) traceRoute(g ikanim.Ground) {
 				continue
 			}
 			if c.traceReached(tr, reach) {
-				r.sense, r.state = s, routeDone
+				r.sense, r.state, r.length = s, routeDone, tr.length
 				return
 			}
 		}

@@ -138,3 +138,61 @@ func BenchmarkCreatureNewTarget(b *testing.B) {
 		c.Update(1.0 / 60)
 	}
 }
+
+// TestRouteReplansAnOverrunWay: the spider of TestRouteArrivesOnTheSlab
+// walks the planned way round the slab (about 700 px traced). Planned
+// honestly, the route is made once on the way: the walk never overruns
+// wayOverrun times the traced length. With the traced length cut to 50 px
+// as soon as it is planned (a way the creature left: the trace went down
+// into a gap its legs stepped across, or round an edge it did not go
+// round), the creature plans again once it has walked 1.1 * 50 + 2 *
+// BodyHeight = 111 px the planned way (not before 100 px, and by 200),
+// and the new plan, made from where it stands, still takes it onto the
+// slab within 30 s, at 30, 60 and 144 TPS.
+func TestRouteReplansAnOverrunWay(t *testing.T) {
+	spider, _, _, _ := creatureSceneKinds(t)
+	for _, cut := range []bool{false, true} {
+		for _, tps := range []float64{30, 60, 144} {
+			w, x := routeSlabWorld(t, false)
+			start := mgl64.Vec2{x, sceneGroundY - spider.BodyHeight()}
+			c, err := New(spider, start, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.SetTarget(mgl64.Vec2{x, sceneGroundY - 170 - spider.BodyHeight()})
+			plans, arrived, walked, firstReplan := 0, 0.0, 0.0, 0.0
+			prev, was := c.Position(), c.route.state
+			for f := 1; f <= int(30*tps) && arrived == 0; f++ {
+				c.Update(1 / tps)
+				walked += c.Position().Sub(prev).Len()
+				prev = c.Position()
+				if s := c.route.state; s == routeDone && was != routeDone && c.route.sense != 0 {
+					plans++
+					if cut && plans == 1 {
+						c.route.length = 50
+					}
+					if plans == 2 && firstReplan == 0 {
+						firstReplan = walked
+					}
+				}
+				was = c.route.state
+				if c.Arrived() {
+					arrived = float64(f) / tps
+				}
+			}
+			name := fmt.Sprintf("cut %v, %.0f TPS", cut, tps)
+			if arrived == 0 {
+				t.Errorf("%s: not arrived in 30 s (at %.0f, %v)", name, c.Position(), c.State())
+			}
+			switch {
+			case !cut && plans != 1:
+				t.Errorf("%s: %d plans, want 1 (an honest way is not planned again)", name, plans)
+			case cut && plans < 2:
+				t.Errorf("%s: %d plans, want the way planned again after its overrun", name, plans)
+			case cut && (firstReplan < 100 || firstReplan > 200):
+				t.Errorf("%s: planned again after %.0f px walked, want 100-200 (the overrun at 111 px and the traces' frames)", name, firstReplan)
+			}
+			t.Logf("%s: %d plans (the second after %.0f px walked), arrived in %.1f s", name, plans, firstReplan, arrived)
+		}
+	}
+}

@@ -27,6 +27,8 @@ package creature
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 const (
@@ -46,6 +48,11 @@ const (
 	// wayReplan is how long, seconds, a creature walks the other way
 	// after its planned sense turned round before it plans again.
 	wayReplan = 3.0
+	// wayOverrun and wayOverrunMin bound how far a creature walks the
+	// planned way, as a multiple of the traced length plus BodyHeights,
+	// before the route is planned again (trackWay).
+	wayOverrun    = 1.1
+	wayOverrunMin = 2.0
 	// wayNear is the distance to the point, as a share of ArriveRadius,
 	// within which the projection steers again.
 	wayNear = 3.0
@@ -65,6 +72,9 @@ type wayState struct {
 	// (trackArrival) and has not left arriveLeave of it since.
 	arrived bool
 	replan  float64 // seconds until the route is planned again (after a turn)
+	// walked is how far, px, the body has walked in the planned sense
+	// (the route's overrun, trackWay).
+	walked float64
 }
 
 // resetWay forgets the sense: the next command decides afresh.
@@ -93,7 +103,7 @@ func (c *Creature) wayCommand(p mgl64.Vec2) float64 {
 	if rs := c.planRoute(c.ground, p); rs != 0 && !c.within(p, near*near) {
 		// The route's sense (route.go), kept like a hanging creature's.
 		if !w.planned {
-			w.sense, w.planned = rs, true
+			w.sense, w.planned, w.walked = rs, true, 0
 		}
 		w.kept = true
 		return w.sense * c.def.Gait.Speed
@@ -151,6 +161,22 @@ func (c *Creature) trackWay(dt float64) {
 		w.anchor, w.still = c.pos, 0
 		if w.planned {
 			w.replan = wayReplan
+		}
+	}
+	if w.planned && w.replan == 0 {
+		// The overrun: a creature that has walked the planned way
+		// wayOverrun times the traced length (plus wayOverrunMin
+		// BodyHeight) without coming near the point has left the
+		// traced way (a gap its legs stepped across where the trace
+		// went down into it, an edge it did not go round): the route
+		// is planned again from where it is. Without it a spider
+		// walked on along the course, round the end of the world's
+		// ground and along its underside for good (2 of the 5 courses
+		// of 200 it did not arrive on at 60 TPS).
+		w.walked += num.Len(c.Velocity()) * dt
+		if w.walked > wayOverrun*c.route.length+wayOverrunMin*c.def.Gait.BodyHeight {
+			w.planned, w.walked = false, 0
+			c.route.state = routeNone
 		}
 	}
 	if w.replan > 0 {
