@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/solarlune/resolv"
 
+	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/ikanim/quality"
 	"github.com/ikanim/kit/terrain"
 )
@@ -134,6 +135,72 @@ func TestCreatureMeasureGapInsideVersusCrevice(t *testing.T) {
 	} {
 		if got := quality.GapAlong(w, c.foot, up); math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("%s: quality.GapAlong(%v) = %v, want %v", c.name, c.foot, got, c.want)
+		}
+	}
+}
+
+// raysOnly hides a Ground's other methods (GroundInside): the creature
+// tests buried footholds with its rays.
+type raysOnly struct{ g ikanim.Ground }
+
+func (r raysOnly) Raycast(a, b mgl64.Vec2) (mgl64.Vec2, mgl64.Vec2, bool) { return r.g.Raycast(a, b) }
+
+// TestCreatureNoFootholdOnASharedSide: stairs of 8 risers of 30 px and
+// treads of 40 px built with AddGround, whose columns share their sides
+// (a new user's trial), climbed by a small crawler of the trial's own
+// design (4 legs of 10 + 11 + 5 px, hips 22 px apart). A foothold ray that
+// starts inside a column finds the side it shares with the next one as
+// an entering face; the body's rays along that face stay inside the
+// column. With the World answering whether a point is inside a solid
+// (GroundInside), no planted foot stands inside the rock (its contact
+// 1 px both ways along its normal inside the stairs) in 25 s at 30, 60
+// and 144 TPS, and the crawler gets up the stairs (beyond x = 620) at
+// every rate; tested by rays alone, at 60 TPS it planted feet on the side
+// shared at x = 620 in 867 frames and walked down inside the stairs.
+func TestCreatureNoFootholdOnASharedSide(t *testing.T) {
+	var legs []LegDef
+	for side := 0; side < 2; side++ {
+		for _, hx := range []float64{22, -22} {
+			legs = append(legs, LegDef{Hip: mgl64.Vec2{hx * 0.5, 2}, Home: mgl64.Vec2{hx, 10}, Segments: []float64{10, 11, 5}, Far: side == 1})
+		}
+	}
+	def, err := NewDef(Def{Name: "squat4", Legs: legs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, exact := range []bool{true, false} {
+		for _, tps := range []float64{30, 60, 144} {
+			w, err := terrain.New(1600, 720)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pts := terrain.Stairs(300, 560, 40, 30, 8)
+			pts = append(pts, mgl64.Vec2{1600, pts[len(pts)-1][1]})
+			if _, err := w.AddGround(append([]mgl64.Vec2{{0, 560}}, pts...), 720, 0); err != nil {
+				t.Fatal(err)
+			}
+			var g ikanim.Ground = w
+			if !exact {
+				g = raysOnly{w}
+			}
+			c, err := New(def, mgl64.Vec2{150, 560 - def.BodyHeight()}, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.SetTarget(mgl64.Vec2{1100, 320})
+			buried := 0
+			for f := 0; f < int(25*tps); f++ {
+				c.Update(1 / tps)
+				for i := 0; i < c.NumLegs(); i++ {
+					if l := c.Leg(i); l.Planted && w.Inside(l.Foot.Sub(l.Normal)) && w.Inside(l.Foot.Add(l.Normal)) {
+						buried++
+					}
+				}
+			}
+			t.Logf("exact %v, %.0f TPS: %d leg-frames planted inside the rock; the body at %.0f", exact, tps, buried, c.Position())
+			if exact && (buried != 0 || c.Position()[0] < 620) {
+				t.Errorf("%.0f TPS: %d leg-frames planted inside the rock, body at %.0f; want 0 and past x = 620", tps, buried, c.Position())
+			}
 		}
 	}
 }

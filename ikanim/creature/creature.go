@@ -92,6 +92,17 @@ const (
 	steerPath
 )
 
+// GroundInside is implemented by a Ground that can tell whether a point
+// lies inside one of its solids (a point on a boundary counts as inside);
+// terrain.World does. A creature on such a Ground asks it whether a
+// foothold a ray found lies inside another solid (two solids that overlap
+// or share a side), which is exact; on any other Ground it tests that with
+// rays, which can miss where solids share a side. Inside must be safe to
+// call from the goroutines that update creatures (Crowd).
+type GroundInside interface {
+	Inside(p mgl64.Vec2) bool
+}
+
 // Creature is one walking instance of a Def: body position, up
 // vector, facing, speed and the state of every leg, on the Ground it was
 // made with. Create it with New; Update advances it by one frame (steering,

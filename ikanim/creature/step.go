@@ -48,7 +48,15 @@ package creature
 // in X; and where two solids share a face (the columns of a height field)
 // X's exit and Y's entry are the same crossing, reported either way. Both
 // look like honest entering hits. The test that does not depend on how the
-// hit was found: from q = p + n*buriedEps, just off the face, cast
+// hit was found: is q = p + n*buriedEps, just off the face, inside a solid?
+// A Ground that answers that itself (GroundInside: terrain.World does)
+// is asked, exactly; the rays below are for any other Ground. They are
+// not exact: where two solids share a side (the columns AddGround builds
+// a height field from), a foothold on that side, reached by a ray from
+// inside one column, passed them (its rays along the face stayed inside
+// the column and ended short of its top) and the body of a small crawler
+// climbing stairs walked down inside them, 168 px deep (a new user's
+// trial). The rays: from q, cast
 // along n (and, for a face that does not face up, along up too, which leaves
 // a height field through its top instead of through shared column sides).
 // If q lies in free space the first crossing enters a solid (or there is
@@ -265,8 +273,11 @@ const (
 // buried reports whether the foothold p, on a face of outward normal n, lies
 // inside a solid (see the file comment).
 func (c *Creature) buried(g ikanim.Ground, i int, p, n mgl64.Vec2) bool {
-	l := c.def.legs[i].reach + c.def.Gait.BodyHeight
 	q := mgl64.Vec2{p[0] + n[0]*buriedEps, p[1] + n[1]*buriedEps}
+	if in, ok := g.(GroundInside); ok {
+		return in.Inside(q)
+	}
+	l := c.def.legs[i].reach + c.def.Gait.BodyHeight
 	_, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + n[0]*l, q[1] + n[1]*l})
 	if ok && hn[0]*n[0]+hn[1]*n[1] > 0 {
 		return true
