@@ -157,8 +157,9 @@ func (c *Creature) Update(dt float64) {
 	// 4. Wall probe.
 	c.probeWall(g, dt)
 
-	// 5. Body height and tilt.
+	// 5. Body height and tilt, out of the solids.
 	c.settleBody(g, dt, &ref)
+	c.bodyOut(g)
 
 	// 6. Leg constraint, hips, targets, stretch; gait.
 	// prepareLegs also solves the 2- and 3-segment legs (step 7) and
@@ -413,6 +414,34 @@ func (c *Creature) settleBody(g ikanim.Ground, dt float64, sum *contacts) {
 	a := c.rateHeight
 	c.pos = c.pos.Add(c.up.Mul((want - h) * a))
 }
+
+// bodyOut lifts a body that has got inside a solid (settleBody keeps its
+// height above the mean of the contacts, and where the feet stand on the
+// sides of a convex solid, a boulder or a peak, that mean lies inside it)
+// out along up, bodyClear px above the face it is under: a tentacled
+// creature walking over boulders resting on a floor sank into one and,
+// at 144 TPS, through the floor and out of the world (a new user's
+// trial). Only on a Ground that tells whether a point is inside a solid
+// (GroundInside; one query a frame): a ray from BodyHeight above the body
+// down to it finds the face; a body deeper than that (the ray starts
+// inside too) stays where it is.
+func (c *Creature) bodyOut(g ikanim.Ground) {
+	in, ok := g.(GroundInside)
+	if !ok || !in.Inside(c.pos) {
+		return
+	}
+	from := c.pos.Add(c.up.Mul(c.def.Gait.BodyHeight))
+	if in.Inside(from) {
+		return
+	}
+	if p, n, hit := g.Raycast(from, c.pos); hit && num.FiniteVec(p) && n.Dot(c.up) > 0 {
+		c.pos = p.Add(c.up.Mul(bodyClear))
+	}
+}
+
+// bodyClear is how far, px, bodyOut lifts a body above the face it was
+// under.
+const bodyClear = 1.0
 
 // kneeSink: a planted leg whose knee lies more than this, px, below the
 // plane of its foothold's face, and in a solid (kneeBlocked), wants to step
