@@ -87,3 +87,56 @@ func TestCreatureBodyStaysOutOfBoulders(t *testing.T) {
 		}
 	}
 }
+
+// TestCreatureStaysInTheLevel: a floor built as the README builds ground
+// (AddGround down to the World's bottom, from its left edge to its right)
+// and a creature of every preset shape walking right (SetMove(1)) for
+// 20 s. Without the level's rectangle (a Ground with rays only) the
+// spider walks round the floor's end, down its end face and along its
+// underside, outside the level; on the World (GroundBounds) every shape
+// stops at the end: its body never goes more than 4 px past the level's
+// edge nor 4 px below the floor's top (it does not fall), at 30, 60 and
+// 144 TPS. (With footholds refused outside the rectangle but the walk not
+// stopped, every shape walked on past the end, its front feet dangling,
+// and fell.)
+func TestCreatureStaysInTheLevel(t *testing.T) {
+	spider, c6, c4, squid := creatureSceneKinds(t)
+	for _, bounded := range []bool{true, false} {
+		for _, def := range []*Def{spider, c6, c4, squid} {
+			for _, tps := range []float64{30, 60, 144} {
+				w, err := terrain.New(800, 400)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := w.AddGround([]mgl64.Vec2{{0, 300}, {800, 300}}, 400, 0); err != nil {
+					t.Fatal(err)
+				}
+				var g ikanim.Ground = w
+				if !bounded {
+					g = raysOnly{w}
+				}
+				c, err := New(def, mgl64.Vec2{400, 300 - def.BodyHeight()}, g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c.SetMove(1)
+				out := 0
+				for f := 0; f < int(20*tps); f++ {
+					c.Update(1 / tps)
+					if p := c.Position(); p[0] < -4 || p[0] > 804 || p[1] < 0 || p[1] > 304 {
+						out++
+					}
+				}
+				if !bounded {
+					if def == spider && tps == 60 {
+						t.Logf("rays only, %s %.0f TPS: body outside the level in %d frames, at %.0f", def.Name, tps, out, c.Position())
+					}
+					continue
+				}
+				if out != 0 {
+					t.Errorf("%s %.0f TPS: body outside the level in %d frames (at %.0f), want 0", def.Name, tps, out, c.Position())
+				}
+			}
+		}
+	}
+}

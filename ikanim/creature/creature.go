@@ -103,6 +103,20 @@ type GroundInside interface {
 	Inside(p mgl64.Vec2) bool
 }
 
+// GroundBounds is implemented by a Ground whose level is a rectangle
+// (terrain.World: its Bounds). A creature on such a Ground holds on only
+// inside it: a foothold whose face lies on the rectangle's edge or beyond
+// (the end and the underside of a floor that reaches the level's edges) is
+// refused, and the way to a point is not traced beyond it, so a creature
+// walking to the end of the level stops there instead of going round the
+// end of the ground onto its underside (a new user's trial: a spider went
+// round the floor's end and along its underside, outside the level, in 81
+// % of its frames). New reads the rectangle once; an empty one (max not
+// beyond min on both axes) bounds nothing.
+type GroundBounds interface {
+	Bounds() (min, max mgl64.Vec2)
+}
+
 // Creature is one walking instance of a Def: body position, up
 // vector, facing, speed and the state of every leg, on the Ground it was
 // made with. Create it with New; Update advances it by one frame (steering,
@@ -163,6 +177,11 @@ type Creature struct {
 	probeA mgl64.Vec2 // debug: last probe ray
 	probeB mgl64.Vec2
 	forced int // lifts forced by an out-of-reach foot or a knee in a solid (tests)
+
+	// The Ground's rectangle (GroundBounds), read by New; bounded false:
+	// none.
+	bmin, bmax mgl64.Vec2
+	bounded    bool
 }
 
 // ErrNilDef is returned by New for a nil or unvalidated
@@ -191,6 +210,12 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 		legs:   make([]leg, len(def.legs)),
 		poses:  make([]legPose, len(def.legs)),
 		rays:   make([]footRay, len(def.legs)),
+	}
+	if gb, ok := ground.(GroundBounds); ok {
+		lo, hi := gb.Bounds()
+		if num.FiniteVec(lo) && num.FiniteVec(hi) && hi[0] > lo[0] && hi[1] > lo[1] {
+			c.bmin, c.bmax, c.bounded = lo, hi, true
+		}
 	}
 	for i := range def.legs {
 		if ch := def.legs[i].chain; ch != nil {
@@ -325,6 +350,12 @@ func (c *Creature) Arrived() bool {
 		return !c.pathLoop && c.pathNext >= len(c.path)
 	}
 	return false
+}
+
+// inBounds reports whether p lies strictly inside the Ground's rectangle
+// (GroundBounds), or there is none.
+func (c *Creature) inBounds(p mgl64.Vec2) bool {
+	return !c.bounded || p[0] > c.bmin[0] && p[1] > c.bmin[1] && p[0] < c.bmax[0] && p[1] < c.bmax[1]
 }
 
 // Position returns the body centre.

@@ -234,13 +234,13 @@ func (c *Creature) traceStep(g ikanim.Ground, tr *tracer, s, h float64) bool {
 				return false // the ray started inside a solid
 			}
 			tr.move(q, m)
-			return true
+			return c.traceInBounds(tr)
 		}
 		// 2. The surface under the step's end.
 		down := routeLift + 2*h
 		if q, m, ok := g.Raycast(b, b.Sub(n.Mul(down))); ok && num.FiniteVec(q) && num.FiniteVec(m) && m.Dot(n) > 0 {
 			tr.move(q, m)
-			return true
+			return c.traceInBounds(tr)
 		}
 		// 3. A gap the legs span: the surface one or two step distances
 		// beyond (as the foothold search's G rays look).
@@ -249,7 +249,7 @@ func (c *Creature) traceStep(g ikanim.Ground, tr *tracer, s, h float64) bool {
 				from := b.Add(t.Mul(k * c.def.Gait.StepDistance))
 				if q, m, ok := g.Raycast(from, from.Sub(n.Mul(down))); ok && num.FiniteVec(q) && num.FiniteVec(m) && m.Dot(n) > 0 {
 					tr.move(q, m)
-					return true
+					return c.traceInBounds(tr)
 				}
 			}
 		}
@@ -272,6 +272,13 @@ func (c *Creature) traceStep(g ikanim.Ground, tr *tracer, s, h float64) bool {
 		tr.p, tr.n = p, n
 	}
 	return false
+}
+
+// traceInBounds reports whether the trace's point, just off its face, lies
+// inside the Ground's rectangle (GroundBounds): a creature holds on only
+// there, so a trace that leaves it ends.
+func (c *Creature) traceInBounds(tr *tracer) bool {
+	return c.inBounds(tr.p.Add(tr.n.Mul(buriedEps)))
 }
 
 // move makes q (normal m) the trace's point, counting the length.

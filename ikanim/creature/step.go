@@ -258,6 +258,9 @@ func (c *Creature) footholdOK(g ikanim.Ground, i int, hip, p, n, dir mgl64.Vec2)
 	if rl := c.def.Gait.ReachRatio * landRatio; st2 > rl*rl || st2 < c.def.legs[i].landMin2() {
 		return false
 	}
+	if !c.inBounds(mgl64.Vec2{p[0] + n[0]*buriedEps, p[1] + n[1]*buriedEps}) {
+		return false // on the level's edge or beyond (GroundBounds)
+	}
 	return !c.buried(g, i, p, n)
 }
 

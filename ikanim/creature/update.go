@@ -126,7 +126,11 @@ func (c *Creature) Update(dt float64) {
 		if c.aheadN != (mgl64.Vec2{}) {
 			ahead = c.aheadFactor(right)
 		}
-		c.pos = c.pos.Add(right.Mul(c.speed * c.hold * dt * ahead))
+		move := c.speed * c.hold * dt * ahead
+		if c.bounded {
+			move = c.boundedMove(right, move)
+		}
+		c.pos = c.pos.Add(right.Mul(move))
 	}
 
 	// 3. Stepping feet; in the same pass, the sums of step 5's reference
@@ -178,6 +182,33 @@ func (c *Creature) Update(dt float64) {
 	c.trackProgress(dt)
 	c.trackArrival()
 	c.trackWay(dt)
+}
+
+// boundedMove returns the move along right (signed, px) shortened so that
+// the body stays inside the Ground's rectangle (GroundBounds): the level's
+// edge is a wall the body stops at, its front feet dangling over it
+// (beyond the rectangle it holds nothing; with its footholds refused there
+// but its walk not stopped, a creature walking on past the end of a floor
+// that reaches the edge fell off). A move back inside is never shortened.
+func (c *Creature) boundedMove(right mgl64.Vec2, move float64) float64 {
+	if move == 0 {
+		return 0
+	}
+	sg := 1.0
+	if move < 0 {
+		sg = -1
+	}
+	d := right.Mul(sg) // the way the body moves
+	m := math.Abs(move)
+	for k := 0; k < 2; k++ {
+		switch {
+		case d[k] > 1e-12:
+			m = math.Min(m, math.Max(0, (c.bmax[k]-c.pos[k])/d[k]))
+		case d[k] < -1e-12:
+			m = math.Min(m, math.Max(0, (c.bmin[k]-c.pos[k])/d[k]))
+		}
+	}
+	return sg * m
 }
 
 // setRates computes the frame-rate independent smoothing factors
