@@ -243,11 +243,12 @@ func (c *Creature) Def() *Def { return c.def }
 // Place teleports the creature: body centre at pos, up along up (normalised;
 // a zero or non-finite up means (0,-1)), speed 0, every foot planted on the
 // foothold found below its home (or dangling at home when nothing is
-// found).
+// found). A pos that is not finite or lies beyond ik.MaxCoord is ignored:
+// the creature stays as it is (New returns an error for it).
 func (c *Creature) Place(pos, up mgl64.Vec2) {
 	ground := c.ground
-	if !num.FiniteVec(pos) {
-		pos = mgl64.Vec2{}
+	if !num.FiniteVec(pos) || math.Abs(pos[0]) > ik.MaxCoord || math.Abs(pos[1]) > ik.MaxCoord {
+		return
 	}
 	c.pos = pos
 	c.up = num.UnitOr(up, mgl64.Vec2{0, -1})
@@ -325,11 +326,17 @@ func (c *Creature) SetTarget(p mgl64.Vec2) {
 // SetPath makes the creature visit points in order (the slice is kept, not
 // copied: do not modify it while the creature follows it). With loop, it
 // starts again from the first point after the last; otherwise it stops at
-// the last point. An empty path stops the creature.
+// the last point. An empty path stops the creature; a path of one point
+// does not loop (the creature arrives there, as at SetTarget's point);
+// points that are not finite are passed over (a path of none but those
+// stands still).
 func (c *Creature) SetPath(points []mgl64.Vec2, loop bool) {
 	if len(points) == 0 {
 		c.Stop()
 		return
+	}
+	if len(points) == 1 {
+		loop = false
 	}
 	c.path, c.pathNext, c.pathLoop = points, 0, loop
 	c.steer = steerPath

@@ -294,3 +294,55 @@ func TestNewRejectsABadPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestCreatureBadPathAndPlace (from a new user's trial): a path with a
+// non-finite point is followed past it (it circled the level for 30 s,
+// never reaching the point after it), a looping path of one point arrives
+// there (it reported Blocked while standing on it), a path of nothing but
+// non-finite points stands still, and Place with a non-finite position or
+// one beyond ik.MaxCoord leaves the creature where it was (it teleported
+// to (0, 0)).
+func TestCreatureBadPathAndPlace(t *testing.T) {
+	spider, _, _, _ := creatureSceneKinds(t)
+	w := creatureTestWorld(t, "flat")
+	y := sceneGroundY - spider.BodyHeight()
+	c, err := New(spider, mgl64.Vec2{300, y}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nan := math.NaN()
+	path := []mgl64.Vec2{{400, y}, {nan, nan}, {600, y}}
+	c.SetPath(path, false)
+	at := 0.0
+	for f := 1; f <= 60*20 && at == 0; f++ {
+		c.Update(1.0 / 60)
+		if c.Arrived() {
+			at = float64(f) / 60
+		}
+	}
+	if at == 0 || c.Position().Sub(path[2]).Len() > spider.Gait.ArriveRadius {
+		t.Errorf("path through a NaN point: arrived %v at %.1f s, at %.0f; want at (600, %.0f) within 20 s", c.Arrived(), at, c.Position(), y)
+	}
+	c.SetPath([]mgl64.Vec2{{500, y}}, true)
+	for range 60 * 10 {
+		c.Update(1.0 / 60)
+	}
+	if !c.Arrived() || c.State() != StateArrived {
+		t.Errorf("looping path of one point: Arrived %v, state %v after 10 s at %.0f; want arrived", c.Arrived(), c.State(), c.Position())
+	}
+	c.SetPath([]mgl64.Vec2{{nan, 0}, {math.Inf(1), 0}}, true)
+	before := c.Position()
+	for range 60 * 3 {
+		c.Update(1.0 / 60)
+	}
+	if d := c.Position().Sub(before).Len(); d > spider.Gait.ArriveRadius {
+		t.Errorf("path of non-finite points: moved %.0f px, want it to stand", d)
+	}
+	for _, p := range []mgl64.Vec2{{nan, 1}, {1, math.Inf(-1)}, {2e7, 0}} {
+		before := c.Position()
+		c.Place(p, mgl64.Vec2{0, -1})
+		if c.Position() != before {
+			t.Errorf("Place(%v): moved to %v, want it to stay at %v", p, c.Position(), before)
+		}
+	}
+}

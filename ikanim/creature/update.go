@@ -229,14 +229,16 @@ func (c *Creature) steerCommand() float64 {
 	case steerMove:
 		return c.move * gd.Speed
 	case steerPath:
-		for c.pathNext < len(c.path) && c.within(c.path[c.pathNext], c.def.arrive2) {
+		// Points within reach are passed, and so are points that are not
+		// finite (SetPath).
+		for c.pathNext < len(c.path) && (!num.FiniteVec(c.path[c.pathNext]) || c.within(c.path[c.pathNext], c.def.arrive2)) {
 			c.pathNext++
 			if c.pathNext == len(c.path) && c.pathLoop {
 				c.pathNext = 0
 				break
 			}
 		}
-		if c.pathNext >= len(c.path) {
+		if c.pathNext >= len(c.path) || !num.FiniteVec(c.path[c.pathNext]) {
 			return 0
 		}
 		return c.wayCommand(c.path[c.pathNext])
