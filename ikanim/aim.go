@@ -116,6 +116,8 @@ type Aimer struct {
 	raise         float64 // Solids: the angle the weapon is raised by, rad
 	boost         float64 // Solids: the extra raise the solved muzzle asked for, rad
 	roomOn        bool    // room and raise are set
+	slide         float64 // Solids: how far the support hand slid along the weapon past Support.x, px
+	slideFacing   Facing  // the facing the slide was found for
 	blocked       bool
 }
 
@@ -285,7 +287,9 @@ func (a *Aimer) Update(dt float64) {
 	}
 	if a.support >= 0 && !a.OneHanded {
 		sl := &r.limbs[a.support]
-		sp := mgl64.Vec2{W[0] + a.Support[0]*c1 - a.Support[1]*s1, W[1] + a.Support[0]*s1 + a.Support[1]*c1}
+		hold := a.Support
+		hold[0] += a.supportSlide(r, W, c1, s1, dt)
+		sp := mgl64.Vec2{W[0] + hold[0]*c1 - hold[1]*s1, W[1] + hold[0]*s1 + hold[1]*c1}
 		sl.Target, sl.Weight = r.frame.toWorld(sp), w
 		if e := r.def.limbs[a.support].effector; e >= 0 {
 			sl.EffectorRotation = r.worldRot(phi - r.animAngle[e])
