@@ -235,9 +235,6 @@ func (a *Aimer) supportSlide(r *Rig, W mgl64.Vec2, c, s, dt float64) float64 {
 			return false
 		}
 		past := R.Add(v.Mul((n + DefaultSolidMargin) / n))
-		if x == a.Support[0] {
-			dbgM, dbgR = r.frame.toWorld(m), wR
-		}
 		if _, _, hit := a.Solids.Raycast(wR, r.frame.toWorld(past)); hit {
 			return true
 		}
@@ -284,5 +281,3 @@ func (a *Aimer) supportSlide(r *Rig, W mgl64.Vec2, c, s, dt float64) float64 {
 	}
 	return a.slide
 }
-
-var dbgM, dbgR mgl64.Vec2

@@ -449,12 +449,13 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		if l.CurrentWeight() > 0 && num.Finite(l.EffectorRotation) {
 			cl.fromRot = r.worldRot(l.EffectorRotation)
 		}
-		if c.FromPose {
-			// The limb takes over at once, from where it is (the engage
-			// starts there): fading in, it would show the clip's pose,
-			// whose hands and feet reach for a wall of the clip's own.
-			l.ramp = 1
-		}
+		// The limb takes over at once, from where it is (the engage
+		// starts there, so nothing jumps): fading in, it would show a
+		// blend of the animated pose (a clip's hands and feet reach for a
+		// wall of the clip's own) and the solved one, and a blend of
+		// angles sweeps the hand through the rock (15 px into a bump in a
+		// trial).
+		l.ramp = 1
 	}
 	if cl.ease < 1 {
 		cl.ease = math.Min(1, cl.ease+dt/cl.easeTime)
@@ -554,9 +555,6 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 	// shoulder within a few frames (19-22 deg/frame in the climb scene,
 	// against 17 with half).
 	w := 1.0
-	if cl.ease < 1 {
-		w = 0.5
-	}
 	if cl.contact.Corner && cl.wallOK && d < cl.Offset {
 		// Up out of the top's plane only as far as it crosses the face's
 		// plane: fully once it is past the face, none while it is Offset
@@ -643,6 +641,19 @@ func (c *Climber) jointsOut(r *Rig, shift, n mgl64.Vec2) float64 {
 			T = l.appliedTarget // where Solids moved it (last frame's solve)
 		}
 		R0 := r.animStart[bones[0]].Add(r.BodyOffset).Add(shift)
+		// The surface in front of the joint, when it stands out of the
+		// hold's plane (a bump above a foothold, in front of the knee):
+		// a ray along -n at the joint where it is and one where the
+		// body's move would put it, the one farther out.
+		behind := num.Or(c.Behind, DefaultClimbBehind)
+		for _, M := range [2]mgl64.Vec2{r.end[bones[0]], middleJoint(R0, T, a, b, side)} {
+			if !num.FiniteVec(M) {
+				continue
+			}
+			if hp, _, ok := c.cast(r, nil, M.Add(n.Mul(behind)), M.Sub(n.Mul(a+b))); ok && hp.Sub(wp).Dot(wn) > 0 {
+				wp = hp
+			}
+		}
 		short := func(d float64) float64 { // Offset minus the joint's clearance
 			M := middleJoint(R0.Add(n.Mul(d)), T, a, b, side)
 			return cl.Offset - M.Sub(wp).Dot(wn)
@@ -703,7 +714,11 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 	to := c.chest.Sub(wn.Mul(reach - behind))
 	c.chestFrom, c.chestTo = r.frame.toWorld(from), r.frame.toWorld(to)
 	p, n, ok := c.cast(r, nil, from, to)
-	c.chestHit = ok && n[0] < -minGroundCos
+	// A bump's underside or top is no wall to keep the distance from: its
+	// normal would turn the next chest ray off the wall (a bump's
+	// underside, 73 degrees off square-on, kept the body from the wall and
+	// a knee 1.7 px in the bump above it for a second in a trial).
+	c.chestHit = ok && n[0] < -minGroundCos && math.Abs(n[1]) <= climbUndersideSin
 	want := c.bodyV
 	if c.chestHit {
 		c.chestPt = r.frame.toWorld(p)
@@ -711,15 +726,25 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 		want = p.Add(n.Mul(num.Or(c.Distance, DefaultClimbDistance))).Sub(c.chest)
 		c.extra = c.jointsOut(r, want.Sub(c.appliedV), n)
 		want = want.Add(n.Mul(c.extra))
+	} else if ok {
+		// The chest sees no wall but a bump's slanted face or underside:
+		// the body holds its distance, but still goes out for the knees
+		// and elbows (they stayed 1.7-3.7 px in the bumps while it held).
+		c.extra = c.jointsOut(r, want.Sub(c.appliedV), wn)
+		want = want.Add(wn.Mul(c.extra))
 	}
 	last := c.bodyV
 	c.bodyV = c.bodyV.Add(want.Sub(c.bodyV).Mul(1 - math.Exp(-num.Or(c.BodySpeed, DefaultClimbBodySpeed)*dt)))
-	if c.chestHit && dt > 0 {
+	if ok && dt > 0 {
 		// Out from the wall the body goes as fast as a knee or elbow
 		// needs (at most climbOutSpeed): smoothed like the rest, an
 		// engaging leg's knee stayed in the wall while the body caught up.
-		if short := want.Sub(c.bodyV).Dot(n); short > 0 {
-			c.bodyV = c.bodyV.Add(n.Mul(math.Min(short, climbOutSpeed*dt)))
+		out := wn
+		if c.chestHit {
+			out = n
+		}
+		if short := want.Sub(c.bodyV).Dot(out); short > 0 {
+			c.bodyV = c.bodyV.Add(out.Mul(math.Min(short, climbOutSpeed*dt)))
 		}
 	}
 	// Never faster than climbBodyMaxSpeed: on a bumpy wall the chest's
