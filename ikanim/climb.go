@@ -543,7 +543,7 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 	var tip mgl64.Vec2 // the effector bone, joint to tip
 	if e := r.def.limbs[cl.limb].effector; e >= 0 {
 		sn, cs := math.Sincos(r.animAngle[e] + rot)
-		tip = mgl64.Vec2{cs, sn}.Mul(r.def.bones[e].Length * num.Smoothstep(cl.ease))
+		tip = mgl64.Vec2{cs, sn}.Mul(r.def.bones[e].Length)
 	}
 	clear := func(p, n mgl64.Vec2) float64 {
 		d := target.Sub(p).Dot(n)
