@@ -565,6 +565,27 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 	if d < cl.Offset && num.Finite(d) {
 		target = target.Add(n.Mul((cl.Offset - d) * w))
 	}
+	if cl.contact.Corner {
+		return target
+	}
+	// What stands out of the hold's plane in front of the effector joint
+	// or the tip (a bump the limb passes on its way to the hold): a ray
+	// along -n at each, from Behind px out, and the target goes out along
+	// n until both are Offset off what they find.
+	behind := num.Or(c.Behind, DefaultClimbBehind)
+	for k := range 2 {
+		q := target
+		if k == 1 {
+			q = q.Add(tip)
+		}
+		hp, _, ok := c.cast(r, nil, q.Add(n.Mul(behind)), q.Sub(n.Mul(behind)))
+		if !ok || !(hp.Sub(p).Dot(n) > 0) {
+			continue
+		}
+		if dd := q.Sub(hp).Dot(n); dd < cl.Offset {
+			target = target.Add(n.Mul(cl.Offset - dd))
+		}
+	}
 	return target
 }
 
