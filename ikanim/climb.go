@@ -99,6 +99,7 @@ const (
 	// scale it with their Speed.
 	DefaultClimbTurnSpeed = 12 * math.Pi / 180 * 60
 	climbOutSpeed         = 120.0 // px/s: fastest the body moves out from the wall for its joints
+	climbLookAhead        = 0.1   // s: how far ahead on its path a moving limb is kept off what stands out
 	climbTurnSpeedRef     = 40.0  // px/s of climb up to which DefaultClimbTurnSpeed holds
 	climbBodyMaxSpeed     = 150.0 // px/s: fastest the body offset moves
 	climbMaxRays          = 1 + 16
@@ -482,7 +483,7 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		cr = rot + math.Max(-k, math.Min(k, math.Remainder(cr-rot, 2*math.Pi)))
 		target, rot = cur, cr
 	}
-	target = c.keepOut(r, cl, target, rot, p, n)
+	target = c.keepOut(r, cl, target, rot, p, n, holding, dt)
 	target = softReach(r, cl.limb, target)
 	cl.init, cl.rot = true, rot
 	ct.Point, ct.Normal = r.frame.toWorld(p), r.frame.dirToWorld(n)
@@ -539,7 +540,7 @@ func softReach(r *Rig, limb int, target mgl64.Vec2) mgl64.Vec2 {
 // face's (the limb's last wall hit): a limb moving round the corner rises
 // out of the top's plane as it crosses the face's plane (a ramp over Offset
 // px, so the target stays continuous), never back through the face.
-func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64, p, n mgl64.Vec2) mgl64.Vec2 {
+func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64, p, n mgl64.Vec2, holding bool, dt float64) mgl64.Vec2 {
 	var tip mgl64.Vec2 // the effector bone, joint to tip
 	if e := r.def.limbs[cl.limb].effector; e >= 0 {
 		sn, cs := math.Sincos(r.animAngle[e] + rot)
@@ -573,10 +574,25 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 	// along -n at each, from Behind px out, and the target goes out along
 	// n until both are Offset off what they find.
 	behind := num.Or(c.Behind, DefaultClimbBehind)
-	for k := range 2 {
+	// A moving limb looks climbLookAhead s ahead on its path too (its
+	// joints lag a target that goes out at once under their turn limit).
+	var ahead mgl64.Vec2
+	if !holding && cl.init && dt > 0 {
+		ahead = target.Sub(r.frame.toLocal(cl.contact.Target)).Mul(climbLookAhead / dt)
+		if !num.FiniteVec(ahead) {
+			ahead = mgl64.Vec2{}
+		}
+	}
+	for k := range 4 {
 		q := target
-		if k == 1 {
+		if k&1 == 1 {
 			q = q.Add(tip)
+		}
+		if k >= 2 {
+			if ahead == (mgl64.Vec2{}) {
+				break
+			}
+			q = q.Add(ahead)
 		}
 		hp, _, ok := c.cast(r, nil, q.Add(n.Mul(behind)), q.Sub(n.Mul(behind)))
 		if !ok || !(hp.Sub(p).Dot(n) > 0) {

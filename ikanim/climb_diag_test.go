@@ -38,9 +38,19 @@ func TestClimberBumpsDiag(t *testing.T) {
 		r, c := newClimbBiped(t, &polyGround{pts: pts})
 		c.Speed = 40
 		dt := 1.0 / 60
+		last := make([]float64, r.def.NumBones())
+		pop, popF, popB := 0.0, 0, 0
+		defer func() { t.Logf("bumps %2.0f: joint pop %.2f deg/frame (frame %d, %s)", depth, pop, popF, r.def.bones[popB].Name) }()
 		for f := 0; f < 360; f++ {
 			r.Position[1] -= 40 * dt
 			r.Update(dt)
+			for b := range last {
+				a := r.local[b]
+				if d := math.Abs(math.Remainder(a-last[b], 2*math.Pi)) * 180 / math.Pi; f > 0 && d > pop {
+					pop, popF, popB = d, f, b
+				}
+				last[b] = a
+			}
 			for b := 0; b < r.def.NumBones(); b++ {
 				s, e := r.Joint(b)
 				if d := sol.SegmentDepth(s, e, 0.5); d > 0.5 {
