@@ -183,7 +183,7 @@ const aimPullRate = 360.0
 const (
 	// aimSlideRate is how fast, px/s, the support hand slides along the
 	// weapon (supportSlide).
-	aimSlideRate = 120.0
+	aimSlideRate = 240.0
 	// aimSlideBackRate is how fast, px/s, it slides back once its arm is
 	// free nearer its own place.
 	aimSlideBackRate = 60.0
