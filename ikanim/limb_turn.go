@@ -35,6 +35,20 @@ func (l *Limb) limitTurn(r *Rig, dt float64) bool {
 	step := speed * math.Max(dt, 0)
 	bones := l.def.bones
 	changed := false
+	// The chain's bones turn by one share of their wanted turns, the
+	// largest share that keeps every one within the step: the limb moves
+	// through the poses between last frame's and this frame's solution,
+	// both out of any solid a controller keeps it from, instead of each
+	// bone clamped on its own (a shoulder turned all the way while its
+	// elbow lagged swung a hand through a wall).
+	share := 1.0
+	if limit {
+		for k, bi := range bones {
+			if d := math.Abs(math.Remainder(r.local[bi]-l.turnLast[k], 2*math.Pi)); d > step {
+				share = math.Min(share, step/d)
+			}
+		}
+	}
 	for k := range l.turnLast {
 		bi := l.def.effector
 		if k < len(bones) {
@@ -42,9 +56,12 @@ func (l *Limb) limitTurn(r *Rig, dt float64) bool {
 		}
 		if limit {
 			d := math.Remainder(r.local[bi]-l.turnLast[k], 2*math.Pi)
-			if d > step {
+			switch {
+			case k < len(bones) && share < 1:
+				r.local[bi], changed = l.turnLast[k]+share*d, true
+			case k >= len(bones) && d > step:
 				r.local[bi], changed = l.turnLast[k]+step, true
-			} else if d < -step {
+			case k >= len(bones) && d < -step:
 				r.local[bi], changed = l.turnLast[k]-step, true
 			}
 		}
