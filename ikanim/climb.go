@@ -674,8 +674,11 @@ func (c *Climber) jointsOut(r *Rig, shift, n mgl64.Vec2) float64 {
 		}
 		wp, wn := r.frame.toLocal(cl.wall), r.frame.dirToLocal(cl.wallN)
 		T := r.frame.toLocal(cl.contact.Target)
-		if l := &r.limbs[cl.limb]; l.Solids != nil && l.applied > 0 {
-			T = l.appliedTarget // where Solids moved it (last frame's solve)
+		if l := &r.limbs[cl.limb]; l.Solids != nil && l.applied > 0 && cl.ease >= 1 {
+			// Where Solids moved it (last frame's solve); an engaging
+			// limb's target moves too fast for last frame's to say where
+			// its joint goes (a knee 0.51 px in at 30 TPS).
+			T = l.appliedTarget
 		}
 		R0 := r.animStart[bones[0]].Add(r.BodyOffset).Add(shift)
 		// The surface in front of the joint, when it stands out of the
