@@ -56,14 +56,25 @@
 // face, the body goes farther out along n' by the least amount that clears
 // it (bisection; a straight limb always clears, its joint lying between the
 // root and a target Offset off the wall), so folded legs push the hips back
-// as a climber's do (Clearance reports the extra). Every target is kept
-// Offset off the surface it holds, for the effector joint and for the tip of
-// the effector bone (at its animated angle plus the contact rotation): a
-// hand engaging its first hold travels in front of the wall, not through it,
-// and a foot whose bone points into the wall holds with its toe. An engaging
-// limb is held out by half the shortfall (all of it would fold the arm past
-// the shoulder within a few frames); over an outer corner a limb rises out
-// of the top's plane only as it crosses the face's (a ramp over Offset px).
+// as a climber's do (Clearance reports the extra). The face is the joint's
+// own: a ray along -n at the joint (where it is, and where the body's move
+// would put it) finds what stands out of the hold's plane in front of it (a
+// bump), and the farther out of the two planes counts. Every target is kept
+// Offset off the surface it holds, for the effector joint and for the tip
+// of the effector bone (at its animated angle plus the contact rotation, at
+// its full length): a hand engaging its first hold travels in front of the
+// wall, not through it, and a foot whose bone points into the wall holds
+// with its toe. The joint and the tip are also kept Offset off what a ray
+// along -n finds in front of each of them, and a moving limb's also in
+// front of where its path takes them in climbLookAhead s (a bump it passes
+// on its way: the limb's joints lag a target that goes out at once under
+// their turn limit). Over an outer corner a limb rises out of the top's
+// plane only as it crosses the face's (a ramp over Offset px).
+//
+// An engaging limb takes over at once (its weight set to 1): the engage
+// starts where its effector is, so nothing jumps, while a fade-in would
+// show a blend of the animated and the solved poses' angles, which sweeps
+// a hand through the rock.
 package ikanim
 
 import (
@@ -551,10 +562,10 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 		return math.Min(d, d+tip.Dot(n))
 	}
 	d := clear(p, n)
-	// An engaging limb is held out by half the deficit, all of it once on
-	// its hold: a full hold-out while engaging folds the arm past the
-	// shoulder within a few frames (19-22 deg/frame in the climb scene,
-	// against 17 with half).
+	// An engaging limb is held out by all the deficit too: held out by
+	// half (a full hold-out once folded the arm past the shoulder at 19-22
+	// deg/frame, before the climbing limbs' turn limit), a hand engaging
+	// its first hold swept 1.56 px into the wall.
 	w := 1.0
 	if cl.contact.Corner && cl.wallOK && d < cl.Offset {
 		// Up out of the top's plane only as far as it crosses the face's

@@ -15,8 +15,14 @@ import (
 // degrees in ten frames at 60 TPS however smooth the hand's path. A game
 // sees that as a pop. The limit turns each bone of the chain, and the
 // effector bone, by at most MaxTurnSpeed*dt from the last solve's local
-// angle; the limb then lags its target while the target asks for faster
-// turns and catches up when it slows. It is meant for limbs moving
+// angle: the chain's bones all by the same share u of the turn they want,
+// u = min(1, MaxTurnSpeed*dt / max |turn|), so the chain passes through the
+// poses between last frame's solution and this frame's (both kept out of
+// solids by a controller that keeps its targets out) rather than each bone
+// clamped on its own (a shoulder turned all the way while its elbow lagged
+// swung a hand through a wall); the effector bone is clamped on its own.
+// The limb then lags its target while the target asks for faster turns
+// and catches up when it slows. It is meant for limbs moving
 // through the air (swinging, engaging a hold), where a few px of lag do
 // not show; a limb holding a point that moves slowly never reaches the
 // limit and stays exact.
