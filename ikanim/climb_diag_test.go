@@ -40,7 +40,9 @@ func TestClimberBumpsDiag(t *testing.T) {
 		dt := 1.0 / 60
 		last := make([]float64, r.def.NumBones())
 		pop, popF, popB := 0.0, 0, 0
-		defer func() { t.Logf("bumps %2.0f: joint pop %.2f deg/frame (frame %d, %s)", depth, pop, popF, r.def.bones[popB].Name) }()
+		defer func() {
+			t.Logf("bumps %2.0f: joint pop %.2f deg/frame (frame %d, %s)", depth, pop, popF, r.def.bones[popB].Name)
+		}()
 		for f := 0; f < 360; f++ {
 			r.Position[1] -= 40 * dt
 			r.Update(dt)
@@ -63,7 +65,6 @@ func TestClimberBumpsDiag(t *testing.T) {
 				}
 			}
 		}
-		_ = math.Abs
 	}
 }
 
