@@ -94,8 +94,12 @@ type Aimer struct {
 	// Solids, when set, keeps the weapon and the arms out of solid ground
 	// (see aim_solids.go): the hands pull the weapon in along the aim so
 	// that its muzzle, Muzzle px beyond the main wrist, stops 1 px in front
-	// of a wall or ceiling in the way (WeaponBlocked reports it), and the
-	// aimer sets its arms' Limb.Solids. One ray a frame, plus the arms'.
+	// of a wall or ceiling in the way (WeaponBlocked reports it), the
+	// support hand slides along the weapon (between the main wrist and the
+	// muzzle, at most 240 px/s) to where its arm, a one-way elbow
+	// included, is out of the solids, and the aimer sets its arms'
+	// Limb.Solids. One ray a frame plus two (up to 80 while the support
+	// arm is blocked), plus the arms'.
 	// Nil (the zero value): off.
 	Solids Ground
 	// Muzzle is how far the weapon reaches beyond the main wrist along the
