@@ -98,7 +98,7 @@ type Aimer struct {
 	// support hand slides along the weapon (between the main wrist and the
 	// muzzle, at most 240 px/s) to where its arm, a one-way elbow
 	// included, is out of the solids, and the aimer sets its arms'
-	// Limb.Solids. One ray a frame plus two (up to 80 while the support
+	// Limb.Solids. One ray a frame plus two (up to 38 while the support
 	// arm is blocked), plus the arms'.
 	// Nil (the zero value): off.
 	Solids Ground
