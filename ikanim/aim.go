@@ -94,8 +94,12 @@ type Aimer struct {
 	// Solids, when set, keeps the weapon and the arms out of solid ground
 	// (see aim_solids.go): the hands pull the weapon in along the aim so
 	// that its muzzle, Muzzle px beyond the main wrist, stops 1 px in front
-	// of a wall or ceiling in the way (WeaponBlocked reports it), and the
-	// aimer sets its arms' Limb.Solids. One ray a frame, plus the arms'.
+	// of a wall or ceiling in the way (WeaponBlocked reports it), the
+	// support hand slides along the weapon (between the main wrist and the
+	// muzzle, at most 240 px/s) to where its arm, a one-way elbow
+	// included, is out of the solids, and the aimer sets its arms'
+	// Limb.Solids. One ray a frame plus two (up to 38 while the support
+	// arm is blocked), plus the arms'.
 	// Nil (the zero value): off.
 	Solids Ground
 	// Muzzle is how far the weapon reaches beyond the main wrist along the
@@ -116,6 +120,8 @@ type Aimer struct {
 	raise         float64 // Solids: the angle the weapon is raised by, rad
 	boost         float64 // Solids: the extra raise the solved muzzle asked for, rad
 	roomOn        bool    // room and raise are set
+	slide         float64 // Solids: how far the support hand slid along the weapon past Support.x, px
+	slideFacing   Facing  // the facing the slide was found for
 	blocked       bool
 }
 
@@ -285,7 +291,9 @@ func (a *Aimer) Update(dt float64) {
 	}
 	if a.support >= 0 && !a.OneHanded {
 		sl := &r.limbs[a.support]
-		sp := mgl64.Vec2{W[0] + a.Support[0]*c1 - a.Support[1]*s1, W[1] + a.Support[0]*s1 + a.Support[1]*c1}
+		hold := a.Support
+		hold[0] += a.supportSlide(r, W, c1, s1, dt)
+		sp := mgl64.Vec2{W[0] + hold[0]*c1 - hold[1]*s1, W[1] + hold[0]*s1 + hold[1]*c1}
 		sl.Target, sl.Weight = r.frame.toWorld(sp), w
 		if e := r.def.limbs[a.support].effector; e >= 0 {
 			sl.EffectorRotation = r.worldRot(phi - r.animAngle[e])

@@ -30,6 +30,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/ikanim/kit/ikanim/ik"
 	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
@@ -178,3 +179,105 @@ func (a *Aimer) muzzleSpare(r *Rig, S, W mgl64.Vec2, phi, extra float64) (spare,
 // aimPullRate is how fast, px/s, the solved muzzle may pull the wrist in
 // within a frame.
 const aimPullRate = 360.0
+
+const (
+	// aimSlideRate is how fast, px/s, the support hand slides along the
+	// weapon (supportSlide).
+	aimSlideRate = 240.0
+	// aimSlideBackRate is how fast, px/s, it slides back once its arm is
+	// free nearer its own place.
+	aimSlideBackRate = 60.0
+	// aimSlideSteps is how many places along the weapon supportSlide tries
+	// before it bisects between the last blocked one and the first free.
+	aimSlideSteps = 6
+)
+
+// supportSlide returns how far, px, the support hand slides along the
+// weapon past Support.x this frame so that its arm stays out of solids: the
+// support arm (a two-bone limb, its joint solved by the law of cosines on
+// the side it bends to) is blocked at slide x when a ray from its shoulder
+// to its middle joint (DefaultSolidMargin longer) or from the joint to the
+// hand enters a solid. The slide wanted is the least x in [0, Muzzle -
+// Support.x] that is free (the first free one of aimSlideSteps places,
+// bisected against the blocked one before it); none free keeps the last
+// slide. The slide follows it at aimSlideRate px/s. A one-way elbow (the
+// biped template's) cannot take its other side, and the hand moving up
+// the barrel straightens the arm along the weapon instead, so the hand
+// stays on the weapon. W is the main wrist and (c, s) the weapon's
+// direction, character frame.
+func (a *Aimer) supportSlide(r *Rig, W mgl64.Vec2, c, s, dt float64) float64 {
+	sd := &r.def.limbs[a.support]
+	// The hand slides between the main wrist and the muzzle.
+	lo, hi := -math.Max(a.Support[0], 0), math.Max(a.Muzzle, 0)-a.Support[0]
+	if a.Solids == nil || sd.Solver != SolveTwoBone || len(sd.bones) != 2 || !(hi > lo) || !(hi-lo < 1e6) {
+		a.slide = 0
+		return 0
+	}
+	sl := &r.limbs[a.support]
+	bend := sd.Bend
+	switch {
+	case sl.side != 0:
+		bend = sl.side
+	case sl.Bend == 1 || sl.Bend == -1:
+		bend = sl.Bend
+	}
+	R := r.animStart[sd.bones[0]].Add(r.BodyOffset)
+	wR := r.frame.toWorld(R)
+	u, l := sd.chain.Bone(0).Length, sd.chain.Bone(1).Length
+	blocked := func(x float64) bool {
+		x += a.Support[0]
+		px, py := W[0]+x*c-a.Support[1]*s, W[1]+x*s+a.Support[1]*c
+		mx, my, _, _ := ik.SolveTwoBoneXY(R[0], R[1], px, py, u, l, bend)
+		m := mgl64.Vec2{mx, my}
+		v := m.Sub(R)
+		n := v.Len()
+		if !(n > 0) {
+			return false
+		}
+		past := R.Add(v.Mul((n + DefaultSolidMargin) / n))
+		if _, _, hit := a.Solids.Raycast(wR, r.frame.toWorld(past)); hit {
+			return true
+		}
+		_, _, hit := a.Solids.Raycast(r.frame.toWorld(m), r.frame.toWorld(mgl64.Vec2{px, py}))
+		return hit
+	}
+	want := a.slide
+	if !blocked(0) {
+		want = 0
+	} else {
+		// Places up the barrel and back toward the grip, nearest first.
+		step := math.Max(hi, -lo) / aimSlideSteps
+	search:
+		for k := 1; k <= aimSlideSteps; k++ {
+			for _, dir := range [2]float64{1, -1} {
+				x := dir * float64(k) * step
+				if x > hi || x < lo || blocked(x) {
+					continue
+				}
+				in, out := dir*float64(k-1)*step, x
+				for range 6 {
+					if mid := (in + out) / 2; blocked(mid) {
+						in = mid
+					} else {
+						out = mid
+					}
+				}
+				want = out
+				break search
+			}
+		}
+	}
+	if r.Facing != a.slideFacing {
+		// A turn round is a new pose: the slide starts over.
+		a.slide, a.slideFacing = 0, r.Facing
+	}
+	d := aimSlideRate * math.Max(dt, 0)
+	if math.Abs(want) < math.Abs(a.slide) {
+		d = aimSlideBackRate * math.Max(dt, 0)
+	}
+	a.slide += math.Max(-d, math.Min(d, want-a.slide))
+	if !num.Finite(a.slide) {
+		a.slide = 0
+	}
+	return a.slide
+}

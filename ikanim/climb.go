@@ -56,14 +56,25 @@
 // face, the body goes farther out along n' by the least amount that clears
 // it (bisection; a straight limb always clears, its joint lying between the
 // root and a target Offset off the wall), so folded legs push the hips back
-// as a climber's do (Clearance reports the extra). Every target is kept
-// Offset off the surface it holds, for the effector joint and for the tip of
-// the effector bone (at its animated angle plus the contact rotation): a
-// hand engaging its first hold travels in front of the wall, not through it,
-// and a foot whose bone points into the wall holds with its toe. An engaging
-// limb is held out by half the shortfall (all of it would fold the arm past
-// the shoulder within a few frames); over an outer corner a limb rises out
-// of the top's plane only as it crosses the face's (a ramp over Offset px).
+// as a climber's do (Clearance reports the extra). The face is the joint's
+// own: a ray along -n at the joint (where it is, and where the body's move
+// would put it) finds what stands out of the hold's plane in front of it (a
+// bump), and the farther out of the two planes counts. Every target is kept
+// Offset off the surface it holds, for the effector joint and for the tip
+// of the effector bone (at its animated angle plus the contact rotation, at
+// its full length): a hand engaging its first hold travels in front of the
+// wall, not through it, and a foot whose bone points into the wall holds
+// with its toe. The joint and the tip are also kept Offset off what a ray
+// along -n finds in front of each of them, and a moving limb's also in
+// front of where its path takes them in climbLookAhead s (a bump it passes
+// on its way: the limb's joints lag a target that goes out at once under
+// their turn limit). Over an outer corner a limb rises out of the top's
+// plane only as it crosses the face's (a ramp over Offset px).
+//
+// An engaging limb takes over at once (its weight set to 1): the engage
+// starts where its effector is, so nothing jumps, while a fade-in would
+// show a blend of the animated and the solved poses' angles, which sweeps
+// a hand through the rock.
 package ikanim
 
 import (
@@ -99,6 +110,7 @@ const (
 	// scale it with their Speed.
 	DefaultClimbTurnSpeed = 12 * math.Pi / 180 * 60
 	climbOutSpeed         = 120.0 // px/s: fastest the body moves out from the wall for its joints
+	climbLookAhead        = 0.1   // s: how far ahead on its path a moving limb is kept off what stands out
 	climbTurnSpeedRef     = 40.0  // px/s of climb up to which DefaultClimbTurnSpeed holds
 	climbBodyMaxSpeed     = 150.0 // px/s: fastest the body offset moves
 	climbMaxRays          = 1 + 16
@@ -449,12 +461,13 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		if l.CurrentWeight() > 0 && num.Finite(l.EffectorRotation) {
 			cl.fromRot = r.worldRot(l.EffectorRotation)
 		}
-		if c.FromPose {
-			// The limb takes over at once, from where it is (the engage
-			// starts there): fading in, it would show the clip's pose,
-			// whose hands and feet reach for a wall of the clip's own.
-			l.ramp = 1
-		}
+		// The limb takes over at once, from where it is (the engage
+		// starts there, so nothing jumps): fading in, it would show a
+		// blend of the animated pose (a clip's hands and feet reach for a
+		// wall of the clip's own) and the solved one, and a blend of
+		// angles sweeps the hand through the rock (15 px into a bump in a
+		// trial).
+		l.ramp = 1
 	}
 	if cl.ease < 1 {
 		cl.ease = math.Min(1, cl.ease+dt/cl.easeTime)
@@ -481,7 +494,7 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		cr = rot + math.Max(-k, math.Min(k, math.Remainder(cr-rot, 2*math.Pi)))
 		target, rot = cur, cr
 	}
-	target = c.keepOut(r, cl, target, rot, p, n)
+	target = c.keepOut(r, cl, target, rot, p, n, holding, dt)
 	target = softReach(r, cl.limb, target)
 	cl.init, cl.rot = true, rot
 	ct.Point, ct.Normal = r.frame.toWorld(p), r.frame.dirToWorld(n)
@@ -538,25 +551,22 @@ func softReach(r *Rig, limb int, target mgl64.Vec2) mgl64.Vec2 {
 // face's (the limb's last wall hit): a limb moving round the corner rises
 // out of the top's plane as it crosses the face's plane (a ramp over Offset
 // px, so the target stays continuous), never back through the face.
-func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64, p, n mgl64.Vec2) mgl64.Vec2 {
+func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64, p, n mgl64.Vec2, holding bool, dt float64) mgl64.Vec2 {
 	var tip mgl64.Vec2 // the effector bone, joint to tip
 	if e := r.def.limbs[cl.limb].effector; e >= 0 {
 		sn, cs := math.Sincos(r.animAngle[e] + rot)
-		tip = mgl64.Vec2{cs, sn}.Mul(r.def.bones[e].Length * num.Smoothstep(cl.ease))
+		tip = mgl64.Vec2{cs, sn}.Mul(r.def.bones[e].Length)
 	}
 	clear := func(p, n mgl64.Vec2) float64 {
 		d := target.Sub(p).Dot(n)
 		return math.Min(d, d+tip.Dot(n))
 	}
 	d := clear(p, n)
-	// An engaging limb is held out by half the deficit, all of it once on
-	// its hold: a full hold-out while engaging folds the arm past the
-	// shoulder within a few frames (19-22 deg/frame in the climb scene,
-	// against 17 with half).
+	// An engaging limb is held out by all the deficit too: held out by
+	// half (a full hold-out once folded the arm past the shoulder at 19-22
+	// deg/frame, before the climbing limbs' turn limit), a hand engaging
+	// its first hold swept 1.56 px into the wall.
 	w := 1.0
-	if cl.ease < 1 {
-		w = 0.5
-	}
 	if cl.contact.Corner && cl.wallOK && d < cl.Offset {
 		// Up out of the top's plane only as far as it crosses the face's
 		// plane: fully once it is past the face, none while it is Offset
@@ -566,6 +576,42 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 	}
 	if d < cl.Offset && num.Finite(d) {
 		target = target.Add(n.Mul((cl.Offset - d) * w))
+	}
+	if cl.contact.Corner {
+		return target
+	}
+	// What stands out of the hold's plane in front of the effector joint
+	// or the tip (a bump the limb passes on its way to the hold): a ray
+	// along -n at each, from Behind px out, and the target goes out along
+	// n until both are Offset off what they find.
+	behind := num.Or(c.Behind, DefaultClimbBehind)
+	// A moving limb looks climbLookAhead s ahead on its path too (its
+	// joints lag a target that goes out at once under their turn limit).
+	var ahead mgl64.Vec2
+	if !holding && cl.init && dt > 0 {
+		ahead = target.Sub(r.frame.toLocal(cl.contact.Target)).Mul(climbLookAhead / dt)
+		if !num.FiniteVec(ahead) {
+			ahead = mgl64.Vec2{}
+		}
+	}
+	for k := range 4 {
+		q := target
+		if k&1 == 1 {
+			q = q.Add(tip)
+		}
+		if k >= 2 {
+			if ahead == (mgl64.Vec2{}) {
+				break
+			}
+			q = q.Add(ahead)
+		}
+		hp, _, ok := c.cast(r, nil, q.Add(n.Mul(behind)), q.Sub(n.Mul(behind)))
+		if !ok || !(hp.Sub(p).Dot(n) > 0) {
+			continue
+		}
+		if dd := q.Sub(hp).Dot(n); dd < cl.Offset {
+			target = target.Add(n.Mul(cl.Offset - dd))
+		}
 	}
 	return target
 }
@@ -639,10 +685,26 @@ func (c *Climber) jointsOut(r *Rig, shift, n mgl64.Vec2) float64 {
 		}
 		wp, wn := r.frame.toLocal(cl.wall), r.frame.dirToLocal(cl.wallN)
 		T := r.frame.toLocal(cl.contact.Target)
-		if l := &r.limbs[cl.limb]; l.Solids != nil && l.applied > 0 {
-			T = l.appliedTarget // where Solids moved it (last frame's solve)
+		if l := &r.limbs[cl.limb]; l.Solids != nil && l.applied > 0 && cl.ease >= 1 {
+			// Where Solids moved it (last frame's solve); an engaging
+			// limb's target moves too fast for last frame's to say where
+			// its joint goes (a knee 0.51 px in at 30 TPS).
+			T = l.appliedTarget
 		}
 		R0 := r.animStart[bones[0]].Add(r.BodyOffset).Add(shift)
+		// The surface in front of the joint, when it stands out of the
+		// hold's plane (a bump above a foothold, in front of the knee):
+		// a ray along -n at the joint where it is and one where the
+		// body's move would put it, the one farther out.
+		behind := num.Or(c.Behind, DefaultClimbBehind)
+		for _, M := range [2]mgl64.Vec2{r.end[bones[0]], middleJoint(R0, T, a, b, side)} {
+			if !num.FiniteVec(M) {
+				continue
+			}
+			if hp, _, ok := c.cast(r, nil, M.Add(n.Mul(behind)), M.Sub(n.Mul(a+b))); ok && hp.Sub(wp).Dot(wn) > 0 {
+				wp = hp
+			}
+		}
 		short := func(d float64) float64 { // Offset minus the joint's clearance
 			M := middleJoint(R0.Add(n.Mul(d)), T, a, b, side)
 			return cl.Offset - M.Sub(wp).Dot(wn)
@@ -703,7 +765,11 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 	to := c.chest.Sub(wn.Mul(reach - behind))
 	c.chestFrom, c.chestTo = r.frame.toWorld(from), r.frame.toWorld(to)
 	p, n, ok := c.cast(r, nil, from, to)
-	c.chestHit = ok && n[0] < -minGroundCos
+	// A bump's underside or top is no wall to keep the distance from: its
+	// normal would turn the next chest ray off the wall (a bump's
+	// underside, 73 degrees off square-on, kept the body from the wall and
+	// a knee 1.7 px in the bump above it for a second in a trial).
+	c.chestHit = ok && n[0] < -minGroundCos && math.Abs(n[1]) <= climbUndersideSin
 	want := c.bodyV
 	if c.chestHit {
 		c.chestPt = r.frame.toWorld(p)
@@ -711,15 +777,25 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 		want = p.Add(n.Mul(num.Or(c.Distance, DefaultClimbDistance))).Sub(c.chest)
 		c.extra = c.jointsOut(r, want.Sub(c.appliedV), n)
 		want = want.Add(n.Mul(c.extra))
+	} else if ok {
+		// The chest sees no wall but a bump's slanted face or underside:
+		// the body holds its distance, but still goes out for the knees
+		// and elbows (they stayed 1.7-3.7 px in the bumps while it held).
+		c.extra = c.jointsOut(r, want.Sub(c.appliedV), wn)
+		want = want.Add(wn.Mul(c.extra))
 	}
 	last := c.bodyV
 	c.bodyV = c.bodyV.Add(want.Sub(c.bodyV).Mul(1 - math.Exp(-num.Or(c.BodySpeed, DefaultClimbBodySpeed)*dt)))
-	if c.chestHit && dt > 0 {
+	if ok && dt > 0 {
 		// Out from the wall the body goes as fast as a knee or elbow
 		// needs (at most climbOutSpeed): smoothed like the rest, an
 		// engaging leg's knee stayed in the wall while the body caught up.
-		if short := want.Sub(c.bodyV).Dot(n); short > 0 {
-			c.bodyV = c.bodyV.Add(n.Mul(math.Min(short, climbOutSpeed*dt)))
+		out := wn
+		if c.chestHit {
+			out = n
+		}
+		if short := want.Sub(c.bodyV).Dot(out); short > 0 {
+			c.bodyV = c.bodyV.Add(out.Mul(math.Min(short, climbOutSpeed*dt)))
 		}
 	}
 	// Never faster than climbBodyMaxSpeed: on a bumpy wall the chest's

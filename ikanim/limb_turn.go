@@ -15,8 +15,14 @@ import (
 // degrees in ten frames at 60 TPS however smooth the hand's path. A game
 // sees that as a pop. The limit turns each bone of the chain, and the
 // effector bone, by at most MaxTurnSpeed*dt from the last solve's local
-// angle; the limb then lags its target while the target asks for faster
-// turns and catches up when it slows. It is meant for limbs moving
+// angle: the chain's bones all by the same share u of the turn they want,
+// u = min(1, MaxTurnSpeed*dt / max |turn|), so the chain passes through the
+// poses between last frame's solution and this frame's (both kept out of
+// solids by a controller that keeps its targets out) rather than each bone
+// clamped on its own (a shoulder turned all the way while its elbow lagged
+// swung a hand through a wall); the effector bone is clamped on its own.
+// The limb then lags its target while the target asks for faster turns
+// and catches up when it slows. It is meant for limbs moving
 // through the air (swinging, engaging a hold), where a few px of lag do
 // not show; a limb holding a point that moves slowly never reaches the
 // limit and stays exact.
@@ -35,6 +41,20 @@ func (l *Limb) limitTurn(r *Rig, dt float64) bool {
 	step := speed * math.Max(dt, 0)
 	bones := l.def.bones
 	changed := false
+	// The chain's bones turn by one share of their wanted turns, the
+	// largest share that keeps every one within the step: the limb moves
+	// through the poses between last frame's and this frame's solution,
+	// both out of any solid a controller keeps it from, instead of each
+	// bone clamped on its own (a shoulder turned all the way while its
+	// elbow lagged swung a hand through a wall).
+	share := 1.0
+	if limit {
+		for k, bi := range bones {
+			if d := math.Abs(math.Remainder(r.local[bi]-l.turnLast[k], 2*math.Pi)); d > step {
+				share = math.Min(share, step/d)
+			}
+		}
+	}
 	for k := range l.turnLast {
 		bi := l.def.effector
 		if k < len(bones) {
@@ -42,9 +62,12 @@ func (l *Limb) limitTurn(r *Rig, dt float64) bool {
 		}
 		if limit {
 			d := math.Remainder(r.local[bi]-l.turnLast[k], 2*math.Pi)
-			if d > step {
+			switch {
+			case k < len(bones) && share < 1:
+				r.local[bi], changed = l.turnLast[k]+share*d, true
+			case k >= len(bones) && d > step:
 				r.local[bi], changed = l.turnLast[k]+step, true
-			} else if d < -step {
+			case k >= len(bones) && d < -step:
 				r.local[bi], changed = l.turnLast[k]-step, true
 			}
 		}

@@ -17,12 +17,15 @@ import (
 // 0.25 px), the aimer pulls the weapon in or raises it (WeaponBlocked), and
 // the joint pop stays within QUALITY.md's 15 deg/frame at 60 TPS. With
 // Solids off the same walks put the muzzle 30.0 px and an arm 12.7 px into
-// the wall. Measured with Solids: weapon 3.1/1.3/0.4 px and arms 4.9/3.5/4.3
-// px at 30/60/144 TPS (the far arm's elbow, which bends one way only, while
-// the weapon is raised against the wall), bounded here at 3.5 and 5 px
-// (issue 10's target, 0.5 px, is missed); joint pop 27.3/14.5/12.6 (the
-// solved muzzle pulling the wrist in at once made it 25 at 60 TPS on the
-// fourth approach; at most 360 px/s now).
+// the wall. Measured with Solids: weapon 3.1/1.3/0.4 px at 30/60/144 TPS,
+// bounded at 3.5 px (issue 10's target, 0.5 px, is missed at 30 TPS); the
+// arms 4.9/3.5/4.3 px (the far arm's elbow, which bends one way only,
+// while the weapon is raised against the wall) until the support hand
+// slid along the weapon to where its arm is free: 0.00/0.00/0.84 px (at
+// 144 TPS the near elbow, the weapon at MaxUp along the wall), bounded at
+// 0.5/0.5/1; joint pop 27.3/14.5/10.3 (the solved muzzle pulling the wrist
+// in at once made it 25 at 60 TPS on the fourth approach; at most 360 px/s
+// now).
 func TestAimSceneWallPullsTheWeaponIn(t *testing.T) {
 	for _, solids := range []bool{true, false} {
 		for _, tps := range []int{30, 60, 144} {
@@ -75,8 +78,12 @@ func TestAimSceneWallPullsTheWeaponIn(t *testing.T) {
 				}
 				continue
 			}
-			if gun > 3.5 || arm > 5 || blocked == 0 {
-				t.Errorf("%d TPS: weapon %.2f px, arms %.2f px in the wall (bounds 3.5 and 5), pulled in %d frames", tps, gun, arm, blocked)
+			armMax := 0.5
+			if tps == 144 {
+				armMax = 1
+			}
+			if gun > 3.5 || arm > armMax || blocked == 0 {
+				t.Errorf("%d TPS: weapon %.2f px, arms %.2f px in the wall (bounds 3.5 and %v), pulled in %d frames", tps, gun, arm, armMax, blocked)
 			}
 			if tps == 60 && m.JointPopMaxDeg() > 15 {
 				t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 15", m.JointPopMaxDeg())
