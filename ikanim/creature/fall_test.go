@@ -6,6 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/ik"
 	"github.com/ikanim/kit/terrain"
 )
 
@@ -49,5 +51,28 @@ func TestCreatureFallsDownFromAWall(t *testing.T) {
 				t.Errorf("%s %.0f TPS: up %v, %d feet planted after the fall, want up (0,-1) and a foot planted", def.Name, tps, up, c.Planted())
 			}
 		}
+	}
+}
+
+// TestCreatureFallStopsAtMaxCoord: a creature in an empty World (nothing
+// to stand on) falls, and its fall stops at ik.MaxCoord: after 200,000
+// updates of ikanim.MaxDt (5.6 hours at 600 px/s; a new user's trial saw
+// y = 3.9e7 after 3 hours) it is at ik.MaxCoord, still falling.
+func TestCreatureFallStopsAtMaxCoord(t *testing.T) {
+	spider, _, _, _ := creatureSceneKinds(t)
+	w, err := terrain.New(800, 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(spider, mgl64.Vec2{400, 300}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 200000 {
+		c.Update(ikanim.MaxDt)
+	}
+	p := c.Position()
+	if !(p[1] <= ik.MaxCoord) || p[1] < ik.MaxCoord-1 || c.State() != StateFalling {
+		t.Errorf("after 5.6 h: at %v, %v; want y = ik.MaxCoord (%g), falling", p, c.State(), ik.MaxCoord)
 	}
 }

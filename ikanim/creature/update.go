@@ -74,6 +74,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/ikanim/kit/ikanim"
+	"github.com/ikanim/kit/ikanim/ik"
 	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
@@ -720,6 +721,8 @@ func (c *Creature) fall(g ikanim.Ground, dt float64) {
 			}
 		}
 	}
+	// Nothing below stops a fall at ik.MaxCoord (a creature in an empty
+	// World fell on for good, past the coordinates the library accepts).
 	c.pos[0] += dx * d
-	c.pos[1] += dy * d
+	c.pos[1] = math.Min(c.pos[1]+dy*d, ik.MaxCoord)
 }
