@@ -1,12 +1,14 @@
 package ikanim
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/ikanim/kit/ikanim/ik"
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // BipedSizes are the proportions of a side-view biped, in pixels. The zero
@@ -165,5 +167,31 @@ func BipedLimbs() []LimbDef {
 
 // NewBipedDef builds the biped template definition.
 func NewBipedDef(sizes BipedSizes, sprites BipedSprites) (*RigDef, error) {
+	if err := sizes.check(); err != nil {
+		return nil, err
+	}
 	return NewRigDef(BipedBones(sizes, sprites), BipedLimbs())
+}
+
+// check reports the first size that is not finite or is negative (0 takes
+// the default), or a KneeBend outside [0, pi/2), naming the field: an error
+// from the bones built from it named a bone's Attach instead (a new
+// user's trial).
+func (s BipedSizes) check() error {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{
+		{"Torso", s.Torso}, {"Neck", s.Neck}, {"Shoulder", s.Shoulder}, {"UpperArm", s.UpperArm},
+		{"Forearm", s.Forearm}, {"Hand", s.Hand}, {"Thigh", s.Thigh}, {"Shin", s.Shin},
+		{"Foot", s.Foot}, {"Ankle", s.Ankle},
+	} {
+		if !num.Finite(f.v) || f.v < 0 {
+			return fmt.Errorf("ikanim: NewBipedDef: BipedSizes.%s: %v must be finite and not negative (0 takes the default)", f.name, f.v)
+		}
+	}
+	if !num.Finite(s.KneeBend) || s.KneeBend < 0 || s.KneeBend >= math.Pi/2 {
+		return fmt.Errorf("ikanim: NewBipedDef: BipedSizes.KneeBend: %v must be in [0, pi/2) radians (0 takes the default)", s.KneeBend)
+	}
+	return nil
 }

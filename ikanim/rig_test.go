@@ -380,3 +380,31 @@ func TestUpdateIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestNewBipedDefNamesTheBadSize: a size that is not finite or is
+// negative, or a KneeBend outside [0, pi/2), is an error that names the
+// BipedSizes field (it named a bone's Attach: "bone 0 ("torso"): Attach
+// [0 NaN] is not finite", for a NaN Thigh; a new user's trial); zero sizes
+// take the defaults.
+func TestNewBipedDefNamesTheBadSize(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	for _, c := range []struct {
+		s    BipedSizes
+		name string
+	}{
+		{BipedSizes{Thigh: nan}, "BipedSizes.Thigh"},
+		{BipedSizes{Shin: inf}, "BipedSizes.Shin"},
+		{BipedSizes{Torso: -3}, "BipedSizes.Torso"},
+		{BipedSizes{Ankle: nan}, "BipedSizes.Ankle"},
+		{BipedSizes{KneeBend: 2}, "BipedSizes.KneeBend"},
+		{BipedSizes{KneeBend: nan}, "BipedSizes.KneeBend"},
+	} {
+		_, err := NewBipedDef(c.s, BipedSprites{})
+		if err == nil || !strings.Contains(err.Error(), c.name) {
+			t.Errorf("NewBipedDef(%+v): error %v, want one naming %s", c.s, err, c.name)
+		}
+	}
+	if _, err := NewBipedDef(BipedSizes{}, BipedSprites{}); err != nil {
+		t.Errorf("NewBipedDef(zero sizes): %v, want the defaults", err)
+	}
+}
