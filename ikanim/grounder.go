@@ -552,7 +552,7 @@ const (
 	swingDropSpeed = 240.0 // px/s
 	swingRiseSpeed = 300.0 // px/s
 	swingConeSlope = 4.0   // px of cone rise per px of clearance
-	swingRiseRamp  = 5.0   // px of clearance over which the cone's rise speed grows to swingRiseSpeed
+	swingRiseRamp  = 6.0   // px of clearance over which the cone's rise speed grows to swingRiseSpeed (5: a foot rising before a block's face turned its knee 15.8 degrees a frame at 60 TPS; 8: steep stairs' toes caught on the risers)
 	swingLagSpeed  = 60.0  // px/s: fastest change of a swinging foot's hold-back before a face
 	swingLookAhead = DefaultMaxStep
 	airFootSpeed   = 12.0 // 1/s: feet back to the animation in the air

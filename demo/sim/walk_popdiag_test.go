@@ -148,6 +148,7 @@ func TestPopDiagLevels(t *testing.T) {
 			ds[k].after(fmt.Sprintf("map%d", k), i, l.Hero, l.Grounder, l.Follower, "")
 		}
 	}
+	t.Logf("scene meter: joint pop %.2f", s.meter.JointPopMaxDeg())
 	ds[0].evs = append(ds[0].evs, ds[1].evs...)
 	ds[0].log(t, 30)
 }
@@ -219,8 +220,23 @@ func popTrace(t *testing.T, from, to int, r *ikanim.Rig, g *ikanim.Grounder, f *
 		line := fmt.Sprintf("%d pos (%.2f %.2f) air %v fall %v v %.0f crouch %.2f body %.2f pop %.1f %s", i, r.Position[0], r.Position[1], r.Airborne(), f.Falling(), f.FallSpeed(), f.LandCrouch(), g.Body(), worst*180/math.Pi, r.Def().BoneDef(wb).Name)
 		for k := 0; k < 2; k++ {
 			l := g.Leg(k)
-			line += fmt.Sprintf(" | L%d g%v p%v off %.2f lift %.2f ang %.2f tgt (%.2f %.2f)", k, l.Grounded, l.Planted, l.Offset, l.Lift, l.Angle, l.Target[0], l.Target[1])
+			lb := [2]limb{bipedLegFar(r.Def()), bipedLegNear(r.Def())}[k]
+			aa, _ := r.AnimatedJoint(lb[2])
+			ah, _ := r.AnimatedJoint(lb[0])
+			h, _ := r.Joint(lb[0])
+			an, _ := r.Joint(lb[2])
+			line += fmt.Sprintf(" | L%d g%v p%v off %.2f lift %.2f ang %.2f tgt (%.2f %.2f) anim (%.2f %.2f) reach %.3f anim %.3f", k, l.Grounded, l.Planted, l.Offset, l.Lift, l.Angle, l.Target[0], l.Target[1], aa[0], aa[1], an.Sub(h).Len()/60, aa.Sub(ah).Len()/60)
 		}
 		t.Log(line)
 	}
+}
+
+// TestPopTraceAnimation is TestPopTraceLedges for the animation scene.
+func TestPopTraceAnimation(t *testing.T) {
+	var from, to int
+	if _, err := fmt.Sscanf(os.Getenv("POP_TRACE"), "%d,%d", &from, &to); err != nil {
+		t.Skip("set POP_TRACE=from,to")
+	}
+	s := newAnimation(t)
+	popTrace(t, from, to, s.Hero, s.Grounder, s.Follower, func() { s.Step(1.0 / 60) })
 }
