@@ -28,7 +28,7 @@ type GroundFollower struct {
 	// Speed is the smoothing rate toward the ground height, 1/s (default 10).
 	Speed float64
 	// MaxSpeed limits the speed along up, px/s (default
-	// DefaultFollowMaxSpeed, 100; negative: no limit). Without a limit a
+	// DefaultFollowMaxSpeed, 110; negative: no limit). Without a limit a
 	// step down seen by the Probe moved the body Speed*dt of the step's
 	// height in one frame (4.6 px of a 30 px step at 60 TPS), and the
 	// planted leg's knee with it: a joint pop of 28 degrees.
@@ -135,12 +135,12 @@ func (f *GroundFollower) Found() bool { return f.found }
 // DefaultFollowSpeed is GroundFollower.Speed's default, 1/s.
 const DefaultFollowSpeed = 10.0
 
-// DefaultFollowMaxSpeed is GroundFollower.MaxSpeed's default, px/s: 5/3 of
-// a walk's 60 px/s, so the body keeps up with a 45-degree slope at that
+// DefaultFollowMaxSpeed is GroundFollower.MaxSpeed's default, px/s: 11/6
+// of a walk's 60 px/s, so the body keeps up with a 45-degree slope at that
 // speed. (At 120 px/s, walking down 16 px stairs the body went down 2 px a
 // frame at 60 TPS while the planted leg stood within 2 % of straight: its
 // knee turned 15.3 degrees a frame.)
-const DefaultFollowMaxSpeed = 100.0
+const DefaultFollowMaxSpeed = 110.0
 
 // DefaultGravity is the gravity of a fall when GroundFollower.Gravity is 0,
 // px/s^2 (about 9.8 m/s^2 at 100 px/m).

@@ -552,7 +552,7 @@ const (
 	swingDropSpeed = 240.0 // px/s
 	swingRiseSpeed = 300.0 // px/s
 	swingConeSlope = 4.0   // px of cone rise per px of clearance
-	swingRiseRamp  = 6.0   // px of clearance over which the cone's rise speed grows to swingRiseSpeed (5: a foot rising before a block's face turned its knee 15.8 degrees a frame at 60 TPS; 8: steep stairs' toes caught on the risers)
+	swingRiseRamp  = 5.0   // px of clearance over which the cone's rise speed grows to swingRiseSpeed
 	swingLagSpeed  = 60.0  // px/s: fastest change of a swinging foot's hold-back before a face
 	swingLookAhead = DefaultMaxStep
 	airFootSpeed   = 12.0 // 1/s: feet back to the animation in the air
@@ -979,12 +979,17 @@ func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, ax, ay, beta, sa, lift, m
 	}
 	d := max(0, q[0]-toe[0])
 	x := q[0] + 1 // just past the face
-	tp, _, ok := g.ground.Raycast(r.frame.toWorld(mgl64.Vec2{x, A[1] - maxStep - ah}), r.frame.toWorld(mgl64.Vec2{x, toe[1]}))
+	from, to := r.frame.toWorld(mgl64.Vec2{x, A[1] - maxStep - ah}), r.frame.toWorld(mgl64.Vec2{x, toe[1]})
+	tp, tn, ok := g.ground.Raycast(from, to)
 	if !ok || !num.FiniteVec(tp) {
 		return none
 	}
 	rise := toe[1] - r.frame.toLocal(tp)[1]
-	if !(rise > 0) {
+	if !(rise > 0) || tn.Dot(to.Sub(from)) > 0 || rise+max(0, lift) > maxStep {
+		// Nothing to rise over; or a face taller than MaxStep above the
+		// ground under the foot, which no foot steps onto (the foot rose
+		// 12 px before a 60 px block the walker stopped at, its knee
+		// turning 16 degrees a frame).
 		return none
 	}
 	// At the face the sole is as high above its top as it is above the
