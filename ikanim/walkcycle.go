@@ -88,7 +88,7 @@ const walkStopTime = 0.25
 
 // walkBobLow places the WalkCycle's lowest hip, as a share of (1-duty)/4
 // of the cycle after a touch-down (see Pose).
-const walkBobLow = 0.85
+const walkBobLow = 0.75
 
 // NominalSpeed is the speed of a full stride at TimeScale 1, px/s.
 func (w *WalkCycle) NominalSpeed() float64 {
@@ -201,9 +201,9 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 	// Body: at its rest height in mid-stance, where the planted leg stands
 	// under the hip, and lowest (2*Bob down) at double support, where both
 	// legs reach out and need the hip lower: at p = walkBobLow*(1-duty)/4
-	// (with the default Duty, 85 % of the way through double support), so
-	// both the landing leg at touch-down and the trailing leg at lift-off,
-	// where their feet move fastest along up, are bent
+	// (with the default Duty, three quarters of the way through double
+	// support), so both the landing leg at touch-down and the trailing leg
+	// at lift-off, where their feet move fastest along up, are bent
 	// (lowest at p = (1-duty)/4, the trailing foot's lift-off, the
 	// landing leg came down within 4 % of straight and its knee turned
 	// 15.6 degrees in the touch-down frame over a crest at 60 TPS). It

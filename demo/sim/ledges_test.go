@@ -36,8 +36,8 @@ func TestLedgesScene(t *testing.T) {
 		// deg/frame at 30/60/144 TPS while a foot whose step was moved
 		// back onto the ledge jumped to the animated one as the fall
 		// began, the crouch started at the whole landing speed and a
-		// swinging foot rose before a block taller than MaxStep; 29.3/
-		// 13.1/12.7 with the shift eased in the air, the crouch starting
+		// swinging foot rose before a block taller than MaxStep; 29.0/
+		// 13.0/12.7 with the shift eased in the air, the crouch starting
 		// at half the landing speed and no rise before such a face.
 		if tps == 60 && m.JointPopMaxDeg() > 13.1 {
 			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 13.1 (target 15)", m.JointPopMaxDeg())
