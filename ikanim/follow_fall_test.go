@@ -106,14 +106,15 @@ func TestGroundFollowerJump(t *testing.T) {
 }
 
 // A landing is absorbed by a crouch: the body (BodyOffset along -up) dips by
-// v*t*exp(-k*t), t seconds after the landing frame, k = LandCrouchSpeed,
-// v the speed at touch-down (sqrt(2*g*h) after a fall of h from rest), and
-// comes back to 0; the feet stay where the follower put Position.
+// (v/k)*(k*t/2 + landDipLate*(k*t)^2)*exp(-k*t), t seconds after the landing
+// frame, k = LandCrouchSpeed, v the speed at touch-down (sqrt(2*g*h) after a
+// fall of h from rest), and comes back to 0; the feet stay where the
+// follower put Position.
 func TestGroundFollowerLandingCrouch(t *testing.T) {
 	for _, tps := range []float64{30, 60, 144} {
 		// From rest at y 300 over a floor at y 400 with no ground within the
 		// ray: a fall of 100 px at g 2000 lands at sqrt(2*2000*100) = 632 px/s,
-		// which would dip 632/(12e) = 19.4 px: bounded by MaxLandCrouch 40.
+		// which would dip 0.34*632/12 = 17.8 px: bounded by MaxLandCrouch 40.
 		g := &polyGround{pts: []mgl64.Vec2{{-1e4, 400}, {1e4, 400}}}
 		r, f := followerOn(t, g, mgl64.Vec2{0, 300}, 2000)
 		f.RayDown, f.MaxLandCrouch = 20, 40
@@ -129,7 +130,7 @@ func TestGroundFollowerLandingCrouch(t *testing.T) {
 			}
 			if landed >= 0 {
 				tt := float64(i-landed+1) / tps
-				want := v * tt * math.Exp(-12*tt)
+				want := landDip(v, 12, tt)
 				if math.Abs(f.LandCrouch()-want) > 1e-6*v || math.Abs(r.BodyOffset[1]-f.LandCrouch()) > 1e-9 {
 					t.Fatalf("%v TPS: %v s after landing: crouch %v, body offset %v, want %v", tps, tt, f.LandCrouch(), r.BodyOffset[1], want)
 				}
@@ -137,7 +138,7 @@ func TestGroundFollowerLandingCrouch(t *testing.T) {
 			}
 		}
 		// (sampled at frames: at 30 TPS the peak falls between two)
-		if want := v / (12 * math.E); deepest > want+1e-9 || deepest < want-0.5 {
+		if want := landDipMax(v, 12); deepest > want+1e-9 || deepest < want-0.5 {
 			t.Errorf("%v TPS: deepest crouch %v, want about %v", tps, deepest, want)
 		}
 		if f.LandCrouch() > 0.01 {
@@ -325,10 +326,11 @@ func TestGroundFollowerGapsPitsAndLevelEnd(t *testing.T) {
 							t.Errorf("%s, %v TPS, probe %v, side %v: landed %v, falling %v, y %v; want landed on the floor at %v", name, tps, probe, side, landed, f.Falling(), r.Position[1], y0+c.floor)
 						}
 						// From rest, the landing speed is sqrt(2*g*floor) and
-						// the crouch dips v/(e*LandCrouchSpeed), at most
-						// MaxLandCrouch (sampled at frames: up to 0.5 px less).
+						// the crouch dips about 0.34*v/LandCrouchSpeed, at
+						// most MaxLandCrouch (sampled at frames: up to 0.5
+						// px less).
 						v := math.Sqrt(2 * DefaultGravity * c.floor)
-						want := math.Min(v/(math.E*DefaultLandCrouchSpeed), DefaultMaxLandCrouch)
+						want := math.Min(landDipMax(v, DefaultLandCrouchSpeed), DefaultMaxLandCrouch)
 						if crouch > want+1e-9 || crouch < want-0.5 {
 							t.Errorf("%s, %v TPS, probe %v, side %v: deepest landing crouch %v, want about %v", name, tps, probe, side, crouch, want)
 						}
@@ -383,4 +385,14 @@ func TestGroundFollowerJumpDefaultGravity(t *testing.T) {
 	if f.Falling() || math.Abs(r.Position[1]-300) > 1e-9 {
 		t.Errorf("after the jump: falling %v, y %v; want landed at 300", f.Falling(), r.Position[1])
 	}
+}
+
+// landDipMax is the deepest landing crouch after a landing at speed v with
+// crouch rate k (landDip's peak, where d/dx of (x/2 + c*x^2)*exp(-x) is 0:
+// c*x^2 + (1/2 - 2c)*x - 1/2 = 0).
+func landDipMax(v, k float64) float64 {
+	c := landDipLate
+	b := 0.5 - 2*c
+	x := (-b + math.Sqrt(b*b+2*c)) / (2 * c)
+	return landDip(v, k, x/k)
 }

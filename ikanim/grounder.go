@@ -556,6 +556,9 @@ const (
 	swingLagSpeed  = 60.0  // px/s: fastest change of a swinging foot's hold-back before a face
 	swingLookAhead = DefaultMaxStep
 	airFootSpeed   = 12.0 // 1/s: feet back to the animation in the air
+	// px/s: a footstep shift back to none in the air (as fast as a
+	// swinging foot drops)
+	airShiftSpeed = swingDropSpeed
 )
 
 // swing returns the offset along up and the rotation of a lifted foot whose
@@ -828,9 +831,20 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		g.lockShift(r, leg, dt)
 		return
 	}
+	if r.airborne && dt > 0 && num.Finite(leg.shift) {
+		// In the air the feet hang and go back to the animation: so does
+		// the shift, at airShiftSpeed. (Set to none at once, a foot whose
+		// step was moved back onto the ledge the body walks off jumped 21
+		// px along forward in the frame the fall began, its knee and
+		// ankle 24 degrees; eased at airFootSpeed, it stood on the ledge
+		// while the body fell 35 px and came down 16 px in the landing
+		// frame.)
+		d := airShiftSpeed * dt
+		leg.shift += max(-d, min(d, 0-leg.shift))
+		leg.shiftFrom, leg.land.on, leg.lag = leg.shift, false, 0
+		return
+	}
 	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 || r.airborne {
-		// (In the air the feet hang, their weight fading: they land
-		// where the animation puts them.)
 		leg.shift, leg.shiftFrom, leg.land.on = 0, 0, false
 		return
 	}
@@ -965,12 +979,17 @@ func (g *Grounder) riseAhead(r *Rig, leg *grounderLeg, ax, ay, beta, sa, lift, m
 	}
 	d := max(0, q[0]-toe[0])
 	x := q[0] + 1 // just past the face
-	tp, _, ok := g.ground.Raycast(r.frame.toWorld(mgl64.Vec2{x, A[1] - maxStep - ah}), r.frame.toWorld(mgl64.Vec2{x, toe[1]}))
+	from, to := r.frame.toWorld(mgl64.Vec2{x, A[1] - maxStep - ah}), r.frame.toWorld(mgl64.Vec2{x, toe[1]})
+	tp, tn, ok := g.ground.Raycast(from, to)
 	if !ok || !num.FiniteVec(tp) {
 		return none
 	}
 	rise := toe[1] - r.frame.toLocal(tp)[1]
-	if !(rise > 0) {
+	if !(rise > 0) || tn.Dot(to.Sub(from)) > 0 || rise+max(0, lift) > maxStep {
+		// Nothing to rise over; or a face taller than MaxStep above the
+		// ground under the foot, which no foot steps onto (the foot rose
+		// 12 px before a 60 px block the walker stopped at, its knee
+		// turning 16 degrees a frame).
 		return none
 	}
 	// At the face the sole is as high above its top as it is above the

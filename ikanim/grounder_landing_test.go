@@ -9,12 +9,13 @@ import (
 // its walk, at 60 TPS; it walks on while it falls, as on the generated
 // courses): in the air
 // the body comes down toward the hanging feet (the centroid's air tuck), so
-// the legs are bent when they land and the follower's crouch, which starts
-// at the landing speed, turns the knees less: worst 19.3, 14.6 and 16.7
-// degrees a frame off the three ledges, against 27.5, 32.0 and 36.6 with the
-// nearly straight legs of the walk (the generated courses' largest joint
-// pops off drops were these). Leg joint pop is measured on the bones' local
-// angles in the half second from the landing.
+// the legs are bent when they land and the follower's crouch turns the
+// knees less: worst 19.3, 14.6 and 16.7 degrees a frame off the three
+// ledges, against 27.5, 32.0 and 36.6 with the nearly straight legs of the
+// walk (the generated courses' largest joint pops off drops were these);
+// with the crouch starting at half the landing speed (landDip) 13.8, 9.3
+// and 9.5, within QUALITY.md's 15. Leg joint pop is measured on the bones'
+// local angles in the half second from the landing.
 func TestGrounderLandingJointPop(t *testing.T) {
 	for _, h := range []float64{50, 80, 120} {
 		worst, at := 0.0, 0.0
@@ -26,8 +27,8 @@ func TestGrounderLandingJointPop(t *testing.T) {
 			}
 		}
 		t.Logf("drop %v px: leg joint pop after the landing %.1f deg/frame (ledge at x %v)", h, worst, at)
-		if worst > 21 {
-			t.Errorf("drop %v px: leg joint pop after the landing %.1f deg/frame (ledge at x %v), want <= 21", h, worst, at)
+		if worst > 14 {
+			t.Errorf("drop %v px: leg joint pop after the landing %.1f deg/frame (ledge at x %v), want <= 14", h, worst, at)
 		}
 	}
 }

@@ -86,6 +86,10 @@ func (w *WalkCycle) gait() (stride, period, duty float64) {
 // Speeding up is not delayed (planted feet must not slip).
 const walkStopTime = 0.25
 
+// walkBobLow places the WalkCycle's lowest hip, as a share of (1-duty)/4
+// of the cycle after a touch-down (see Pose).
+const walkBobLow = 0.75
+
 // NominalSpeed is the speed of a full stride at TimeScale 1, px/s.
 func (w *WalkCycle) NominalSpeed() float64 {
 	stride, period, _, _, _, _, _, _ := w.defaults()
@@ -196,9 +200,16 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 
 	// Body: at its rest height in mid-stance, where the planted leg stands
 	// under the hip, and lowest (2*Bob down) at double support, where both
-	// legs reach out and need the hip lower. It never rises above the rest
-	// height, which the rest knee bend leaves just inside the legs' reach.
-	bob := bobAmp * a * (1 + math.Cos(4*math.Pi*(p-(1-duty)/4)))
+	// legs reach out and need the hip lower: at p = walkBobLow*(1-duty)/4
+	// (with the default Duty, three quarters of the way through double
+	// support), so both the landing leg at touch-down and the trailing leg
+	// at lift-off, where their feet move fastest along up, are bent
+	// (lowest at p = (1-duty)/4, the trailing foot's lift-off, the
+	// landing leg came down within 4 % of straight and its knee turned
+	// 15.6 degrees in the touch-down frame over a crest at 60 TPS). It
+	// never rises above the rest height, which the rest knee bend leaves
+	// just inside the legs' reach.
+	bob := bobAmp * a * (1 + math.Cos(4*math.Pi*(p-walkBobLow*(1-duty)/4)))
 	torsoWorld := -math.Pi/2 + lean*a
 	dst[b.torso] = torsoWorld
 	dst[b.head] = -lean * a

@@ -59,6 +59,18 @@ func TestAnimationSceneQuality(t *testing.T) {
 		if tps == 60 && f.mixPop > 15 {
 			t.Errorf("60 TPS: joint pop in transitions %.2f deg/frame, want <= 15", f.mixPop)
 		}
+		// Joint pop over all frames: 49.1/30.3/17.4 deg/frame at 30/60/144
+		// TPS; 45.5/31.0/19.1 with the WalkCycle's hip lowest three
+		// quarters of the way through double support (the run clip is
+		// baked from a WalkCycle; 85 % gave 47.0/28.9/18.8 here but the
+		// aim scene's forearm 19.8 at the wall). What is left is the run's
+		// legs within 1 % of straight at touch-down and lift-off (the
+		// clip's own shin turns up to 24 degrees a frame), the stance foot
+		// locked behind the animated one. QUALITY.md's target is 15; this
+		// bound keeps it from growing.
+		if tps == 60 && f.pop > 31.5 {
+			t.Errorf("60 TPS: joint pop over all frames %.2f deg/frame, want <= 31.5 (target 15)", f.pop)
+		}
 		if m.ContactGapMean() > 0.5 || f.gapMax > 1.5 || m.PenetrationMax() > 0.5 {
 			t.Errorf("%d TPS: contact gap mean %.3g max %.3g, penetration %.3g; want <= 0.5, 1.5, 0.5", tps, m.ContactGapMean(), f.gapMax, m.PenetrationMax())
 		}

@@ -75,10 +75,12 @@ func TestLevelsSceneQuality(t *testing.T) {
 		// Joint pop: as in the walk scene, the largest pops are the shins
 		// next to a step. The demo's old tuning (PlanSwing, FootSpeed 18)
 		// popped 42.8/26.6/34.2 deg/frame at 30/60/144 TPS; the library's
-		// defaults (footstep planning) 28.8/15.1/8.9. QUALITY.md's target is
-		// 15 at 60 TPS; this bound guards the gain.
-		if tps == 60 && f.jointPop > 15.5 {
-			t.Errorf("60 TPS: joint pop %v deg/frame, want <= 15.5 (target 15)", f.jointPop)
+		// defaults (footstep planning) 28.8/15.1/8.9; with the follower's
+		// limit at 110 px/s and the WalkCycle's hip lowest three quarters
+		// of the way through double support 29.0/14.7/8.6. QUALITY.md's
+		// target, 15 at 60 TPS, is met: the bound is today's figure.
+		if tps == 60 && f.jointPop > 14.8 {
+			t.Errorf("60 TPS: joint pop %v deg/frame, want <= 14.8 (target 15)", f.jointPop)
 		}
 		if m.Stances() < 200 {
 			t.Errorf("%d TPS: %d stances, want >= 200: the characters hardly walk", tps, m.Stances())

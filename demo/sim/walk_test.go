@@ -62,10 +62,15 @@ func TestWalkSceneQuality(t *testing.T) {
 		// at lift-off, feet dropping off stair edges in their last frames);
 		// with the library's defaults (footstep planning off edges, even
 		// descents to the landing, the follower's speed limit, a swinging
-		// foot held back while it rises before a riser) 26.9/15.6/7.5.
-		// This bound guards that gain until the target is met.
-		if tps == 60 && f.jointPop > 16 {
-			t.Errorf("60 TPS: joint pop %v deg/frame, want <= 16 (target 15)", f.jointPop)
+		// foot held back while it rises before a riser) 26.9/15.6/7.5;
+		// with the follower's limit at 110 px/s (the planted knee as the
+		// body went down the stairs at 120 px/s) and the WalkCycle's hip
+		// lowest three quarters of the way through double support (a foot
+		// landing over a crest, its leg within 2 % of straight)
+		// 25.5/14.5/7.3.
+		// The target is met: the bound is today's figure.
+		if tps == 60 && f.jointPop > 14.6 {
+			t.Errorf("60 TPS: joint pop %v deg/frame, want <= 14.6 (target 15)", f.jointPop)
 		}
 		if m.BendFlips() != 0 || m.NaNs() != 0 {
 			t.Errorf("%d TPS: bend flips %d, NaN %d, want 0 and 0", tps, m.BendFlips(), m.NaNs())
