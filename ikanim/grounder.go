@@ -104,7 +104,9 @@ type LegDef struct {
 }
 
 // BipedGrounderLegs returns the legs of the biped template (NewBipedDef) with
-// its default sole geometry.
+// its default sole geometry: the far leg first (Grounder leg 0), then the
+// near one (leg 1), the order in which they are drawn. WalkCycle numbers
+// them the other way (its leg 0 is the near leg).
 func BipedGrounderLegs() []LegDef {
 	return []LegDef{{Limb: LimbLegFar}, {Limb: LimbLegNear}}
 }
@@ -115,7 +117,12 @@ type LegState struct {
 	// MaxStep below the foot.
 	Grounded bool
 	// Planted is true when Grounded and the animated sole clearance is at
-	// most PlantedLift: the foot stands on the ground.
+	// most PlantedLift: the foot stands on the ground. It follows this
+	// frame's animated pose, not the gait's phase: a WalkCycle's own
+	// Planted (its stance phase) says when the gait holds a foot still,
+	// and is what a WalkCycle's stance slip is measured with (measured
+	// with this flag, a new user's trial saw feet near touch-down and
+	// lift-off at 20 px steps move up to 2.9 px while "planted").
 	Planted bool
 	// Offset is how far the foot was moved along up, px.
 	Offset float64
@@ -318,8 +325,9 @@ type grounderLeg struct {
 	normal [maxGrounderSamples]mgl64.Vec2
 }
 
-// NewGrounder builds a grounder for rigs of def. Each leg must name a limb
-// of def that has an Effector; errors name the leg and the field.
+// NewGrounder builds a grounder for rig on ground. Each leg must name a
+// limb of the rig's definition that has an Effector; errors name the leg
+// and the field.
 func NewGrounder(rig *Rig, ground Ground, legs ...LegDef) (*Grounder, error) {
 	if rig == nil {
 		return nil, fmt.Errorf("ikanim: NewGrounder: rig is nil")

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/ikanim/kit/ikanim/ik"
 	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
@@ -274,8 +275,12 @@ func (r *Rig) MustLimb(name string) *Limb {
 // velocity is reset, so a SpeedDriven pose source does not race and the
 // rig does not stop counting as idle. A Grounder lets go of its foot locks
 // (the feet go where the animation puts them). Movers that smooth the body
-// (a GroundFollower) have their own Reset.
+// (a GroundFollower) have their own Reset. A pos that is not finite or
+// lies beyond ik.MaxCoord is ignored: the rig stays where it is.
 func (r *Rig) Teleport(pos mgl64.Vec2) {
+	if !num.FiniteVec(pos) || math.Abs(pos[0]) > ik.MaxCoord || math.Abs(pos[1]) > ik.MaxCoord {
+		return
+	}
 	r.teleports++
 	r.Position = pos
 	r.lastPos, r.hasLast = pos, true

@@ -408,3 +408,26 @@ func TestNewBipedDefNamesTheBadSize(t *testing.T) {
 		t.Errorf("NewBipedDef(zero sizes): %v, want the defaults", err)
 	}
 }
+
+// TestRigTeleportIgnoresBadPositions: Teleport to a non-finite position or
+// one beyond ik.MaxCoord leaves the rig where it was (a new user's trial:
+// Position became NaN while the bones were drawn at (0, 0)).
+func TestRigTeleportIgnoresBadPositions(t *testing.T) {
+	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRig(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Teleport(mgl64.Vec2{100, 200})
+	r.Update(1.0 / 60)
+	for _, p := range []mgl64.Vec2{{math.NaN(), 0}, {0, math.Inf(1)}, {2e7, 0}} {
+		r.Teleport(p)
+		r.Update(1.0 / 60)
+		if r.Position != (mgl64.Vec2{100, 200}) {
+			t.Errorf("Teleport(%v): Position %v, want it to stay at (100, 200)", p, r.Position)
+		}
+	}
+}
