@@ -346,3 +346,31 @@ func TestCreatureBadPathAndPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestCreatureTargetInsideTheRockStops: a target inside the rock under a
+// flat floor (a new user's trial: 140 px below it) cannot be reached; the
+// creature stops where it lies straight below the body, as SetTarget
+// says, and stays there, Blocked (it paced 160 px to and fro past it for
+// 30 s, keeping its way round a solid toward a point beyond the surface).
+func TestCreatureTargetInsideTheRockStops(t *testing.T) {
+	spider, c6, c4, squid := creatureSceneKinds(t)
+	for _, def := range []*Def{spider, c6, c4, squid} {
+		w := creatureTestWorld(t, "flat")
+		c, err := New(def, mgl64.Vec2{200, sceneGroundY - def.BodyHeight()}, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.SetTarget(mgl64.Vec2{400, sceneGroundY + 140})
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for f := 0; f < 60*20; f++ {
+			c.Update(1.0 / 60)
+			if f >= 60*10 {
+				lo, hi = math.Min(lo, c.Position()[0]), math.Max(hi, c.Position()[0])
+			}
+		}
+		r := def.Gait.ArriveRadius
+		if lo < 400-r || hi > 400+r || c.State() != StateBlocked {
+			t.Errorf("%s: from 10 s to 20 s at x %.0f..%.0f, %v; want within %.0f px of 400, blocked", def.Name, lo, hi, c.State(), r)
+		}
+	}
+}

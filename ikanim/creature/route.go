@@ -103,8 +103,14 @@ type routePlan struct {
 	// length is the winning trace's length, px: how far along the
 	// contour the point lies the planned way (way.go's overrun).
 	length float64
-	tr     [2]tracer
-	used   bool // the plan's sense has been given to the way (way.go)
+	// noWay: both traces ended without reaching the point and the point
+	// lies inside a solid (GroundInside): towards does not keep walking
+	// round a solid toward it. (With the point in the open, walking on
+	// round the solid still arrives where the traces gave up: on 200
+	// courses per shape and rate, 3 arrivals fewer without it.)
+	noWay bool
+	tr    [2]tracer
+	used  bool // the plan's sense has been given to the way (way.go)
 }
 
 // routeStep returns the trace step, px: BodyHeight/3, 4 to 12 px.
@@ -203,6 +209,9 @@ func (c *Creature) traceRoute(g ikanim.Ground) {
 		}
 		if !r.tr[0].alive && !r.tr[1].alive {
 			r.sense, r.state = 0, routeDone
+			if in, ok := g.(GroundInside); ok {
+				r.noWay = in.Inside(r.goal)
+			}
 			return
 		}
 	}

@@ -259,11 +259,16 @@ func (c *Creature) towards(p mgl64.Vec2) float64 {
 	}
 	along := dx*-c.up[1] + dy*c.up[0] // d . Right()
 	a := math.Abs(along)
-	if behind := dx*c.up[0] + dy*c.up[1]; behind < -a {
+	if behind := dx*c.up[0] + dy*c.up[1]; behind < -a && !c.route.noWay {
 		// p lies beyond the surface's plane more than along it (on a wall
 		// or pillar the creature climbs, p on the far side of the top): the
 		// way there is round the solid, so keep the way the creature walks
-		// (step 1 above), at full speed.
+		// (step 1 above), at full speed. Unless the route traced the
+		// contour both ways, neither reached p, and p lies inside a solid
+		// (route.go: noWay; in the rock under a floor): then it stops
+		// where p lies straight below it, as SetTarget says, instead of
+		// pacing to and fro past it (a new user's trial: 160 px either side
+		// for 30 s).
 		dir := c.facing
 		if c.speed != 0 {
 			dir = math.Copysign(1, c.speed)
