@@ -35,10 +35,16 @@ type GroundFollower struct {
 	// height in one frame (4.6 px of a 30 px step at 60 TPS), and the
 	// planted leg's knee with it: a joint pop of 28 degrees.
 	MaxSpeed float64
-	// Probe, when > 0, adds a ray Probe px ahead of Position along the
-	// character's forward, and Position follows the lower ground of the two:
-	// walking down a step or a slope the body starts down before the leading
-	// foot lands there (default 0: one ray).
+	// Probe adds a ray Probe px ahead of Position along the character's
+	// forward, and Position follows the lower ground of the two: walking
+	// down a step or a slope the body starts down before the leading foot
+	// lands there (default: 0.4 of the rig's longest two-bone limb, its
+	// legs, as NewGroundFollower found it: 24 px for the default biped, 14.4
+	// for the default quadruped; negative: one ray, no probe). Without it,
+	// the README's biped walking down 40 px stairs
+	// planted its leading foot 14 px above the tread and slid it down
+	// (contact gap 16-18 px, slip 17-18.6 px per stance; a new user's
+	// trial), and 4 px on 25 px stairs and over rocks; with it, 0.0-0.4 px.
 	Probe float64
 	// Gravity, px/s^2 along -up, is the gravity of a fall (default 0:
 	// DefaultGravity; negative: no falls at all, the height is kept over a
@@ -84,17 +90,18 @@ type GroundFollower struct {
 	// MaxLandCrouch bounds the landing crouch, px (default 16).
 	MaxLandCrouch float64
 
-	rig     *Rig
-	ground  Ground
-	init    bool
-	found   bool
-	falling bool    // airborne: moving under Gravity
-	g       float64 // the gravity of this fall, px/s^2
-	vel     float64 // speed along -up while airborne, px/s (negative: rising)
-	landV   float64 // speed of the last landing, px/s (0: no crouch running)
-	landT   float64 // seconds since that landing
-	crouch  float64 // the crouch this follower added to BodyOffset.y last frame
-	smooth  expMemo // the smoothing toward the ground
+	rig      *Rig
+	ground   Ground
+	defProbe float64 // Probe's default for this rig (followProbeFor)
+	init     bool
+	found    bool
+	falling  bool    // airborne: moving under Gravity
+	g        float64 // the gravity of this fall, px/s^2
+	vel      float64 // speed along -up while airborne, px/s (negative: rising)
+	landV    float64 // speed of the last landing, px/s (0: no crouch running)
+	landT    float64 // seconds since that landing
+	crouch   float64 // the crouch this follower added to BodyOffset.y last frame
+	smooth   expMemo // the smoothing toward the ground
 }
 
 // LandCrouch returns the landing crouch applied in the last Update, px along
@@ -125,8 +132,39 @@ func NewGroundFollower(rig *Rig, ground Ground) (*GroundFollower, error) {
 	if rig == nil {
 		return nil, errors.New("ikanim: NewGroundFollower: rig is nil")
 	}
-	return &GroundFollower{rig: rig, ground: ground}, nil
+	return &GroundFollower{rig: rig, ground: ground, defProbe: followProbeFor(rig.Def())}, nil
 }
+
+// followProbeFor returns the default Probe for rigs of d: followProbeShare
+// of its longest two-bone limb (the legs of a biped or a quadruped: 24 px
+// for the default biped's 60 px legs, 14.4 px for the default
+// quadruped's 36 px), or 0 (no probe) for a definition without one.
+func followProbeFor(d *RigDef) float64 {
+	if d == nil {
+		return 0
+	}
+	longest := 0.0
+	for i := 0; i < d.NumLimbs(); i++ {
+		l := d.LimbDef(i)
+		if len(l.Bones) != 2 || l.Solver != SolveTwoBone {
+			continue
+		}
+		n := 0.0
+		for _, b := range l.Bones {
+			if k := d.BoneIndex(b); k >= 0 {
+				n += d.BoneDef(k).Length
+			}
+		}
+		longest = max(longest, n)
+	}
+	return followProbeShare * longest
+}
+
+// followProbeShare is the share of the rig's longest two-bone limb the
+// default Probe looks ahead: the demo's 24 px for the default biped's
+// 60 px legs (the default quadruped walked with 5.1-5.8 px of slip a
+// stance under 24 px, within 0.5 px under its share, 14.4).
+const followProbeShare = 0.4
 
 // Stage implements Controller: a follower moves the body before the pose.
 func (f *GroundFollower) Stage() Stage { return StageMove }
@@ -152,6 +190,18 @@ const DefaultFollowMaxSpeed = 110.0
 // generated courses with drops, 4.1 at 120 px/s), while 16 px stairs are
 // walked at MaxSpeed.
 const followFastDepth = 30.0
+
+// probe returns the Probe distance in use: the rig's default for 0 (see
+// Probe), none (0) for a negative or non-finite Probe.
+func (f *GroundFollower) probe() float64 {
+	switch p := f.Probe; {
+	case p == 0:
+		return f.defProbe
+	case p > 0 && num.Finite(p):
+		return p
+	}
+	return 0
+}
 
 // DefaultGravity is the gravity of a fall when GroundFollower.Gravity is 0,
 // px/s^2 (about 9.8 m/s^2 at 100 px/m).
@@ -226,10 +276,7 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 	up := fr.dirToWorld(mgl64.Vec2{0, -1})
 	fwd := fr.dirToWorld(mgl64.Vec2{1, 0})
 	rayUp, rayDown := num.Or(f.RayUp, DefaultRayUp), num.Or(f.RayDown, DefaultRayDown)
-	probe := 0.0
-	if f.Probe > 0 && num.Finite(f.Probe) {
-		probe = f.Probe
-	}
+	probe := f.probe()
 	found := false
 	d := 0.0 // how far the lowest ground is above Position
 	ledge := num.Or(f.LedgeDrop, DefaultMaxStep)

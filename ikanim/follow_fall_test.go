@@ -270,7 +270,7 @@ func TestGroundFollowerGapsPitsAndLevelEnd(t *testing.T) {
 		{"level's end, Gravity -1", end, 0, 0, -1, false},
 	} {
 		for _, tps := range []float64{30, 60, 144} {
-			for _, probe := range []float64{0, 24} {
+			for _, probe := range []float64{-1, 24} { // -1: no probe
 				for _, side := range []float64{1, -1} {
 					name := c.name
 					wx := func(x float64) float64 { return 1000 + side*x }
