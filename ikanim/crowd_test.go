@@ -9,6 +9,15 @@ import (
 // Rigs updated by a Crowd on worker goroutines end bit-identical to the
 // same rigs updated in order, and the crowd's frame does not allocate.
 func TestCrowdMatchesSequential(t *testing.T) {
+	for _, workers := range []int{3, 0} {
+		crowdMatchesSequential(t, workers)
+	}
+}
+
+// crowdMatchesSequential runs TestCrowdMatchesSequential on NewCrowd(workers),
+// or on the zero Crowd for workers 0 (it updates on the calling goroutine;
+// it panicked on a nil pool, a new user's trial).
+func crowdMatchesSequential(t *testing.T, workers int) {
 	mk := func() []*Rig {
 		var rigs []*Rig
 		for i := 0; i < 64; i++ {
@@ -20,7 +29,10 @@ func TestCrowdMatchesSequential(t *testing.T) {
 		return rigs
 	}
 	seq, par := mk(), mk()
-	crowd := NewCrowd(3)
+	crowd := &Crowd{}
+	if workers > 0 {
+		crowd = NewCrowd(workers)
+	}
 	defer crowd.Close()
 	for f := 0; f < 120; f++ {
 		for i, r := range seq {

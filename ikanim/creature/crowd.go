@@ -9,7 +9,8 @@ import "github.com/ikanim/kit/ikanim/internal/workpool"
 // bit-identical to updating them in order on one goroutine. Update
 // allocates nothing once the crowd is made.
 //
-// A Crowd is used from one goroutine at a time; Close stops its workers.
+// A Crowd is used from one goroutine at a time; Close stops its workers. The
+// zero value updates on the calling goroutine, as NewCrowd(1) does.
 type Crowd struct {
 	pool *workpool.Pool
 	job  crowdJob

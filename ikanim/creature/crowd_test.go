@@ -151,3 +151,43 @@ func TestCrowdUpdateThen(t *testing.T) {
 		crowd.Close()
 	}
 }
+
+// TestCrowdZeroValue: the zero Crowd updates on the calling goroutine, as
+// NewCrowd(1) does (it panicked on a nil pool; a new user's trial): the
+// same positions as updating in order, nil entries skipped, Workers 1,
+// Close harmless.
+func TestCrowdZeroValue(t *testing.T) {
+	def := creatureTestSpider(t, 8)
+	w := creatureTestWorld(t, "flat")
+	make2 := func() []*Creature {
+		var cs []*Creature
+		for i := range 5 {
+			c, err := New(def, mgl64.Vec2{200 + 100*float64(i), sceneGroundY - def.BodyHeight()}, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.SetMove(1)
+			cs = append(cs, c)
+		}
+		return append(cs, nil)
+	}
+	a, b := make2(), make2()
+	var cr Crowd
+	if cr.Workers() != 1 {
+		t.Errorf("zero Crowd: %d workers, want 1", cr.Workers())
+	}
+	for range 120 {
+		cr.Update(a, 1.0/60)
+		cr.UpdateThen(a, 0, func(lo, hi int) {})
+		for _, c := range b[:5] {
+			c.Update(1.0 / 60)
+			c.Update(0)
+		}
+	}
+	for i := range 5 {
+		if a[i].Position() != b[i].Position() {
+			t.Errorf("creature %d: %v through the zero Crowd, %v in order", i, a[i].Position(), b[i].Position())
+		}
+	}
+	cr.Close()
+}

@@ -101,15 +101,20 @@ func (p *Pool) drain() {
 	}
 }
 
-// Workers returns the number of workers.
-func (p *Pool) Workers() int { return p.workers }
+// Workers returns the number of workers (1 for a nil Pool).
+func (p *Pool) Workers() int {
+	if p == nil {
+		return 1
+	}
+	return p.workers
+}
 
 // Run calls job.Do over [0, n) in ranges of at most grain indices (grain < 1:
 // DefaultGrain), spread over the workers, and returns when all are done.
 // Every index is done exactly once, by one goroutine, so jobs whose items
 // do not touch each other give the same result as a sequential run. With
-// one worker (or after Close) the ranges are done in order on the calling
-// goroutine.
+// one worker (or after Close, or on a nil Pool) the ranges are done in
+// order on the calling goroutine.
 func (p *Pool) Run(n, grain int, job Job) {
 	if n <= 0 {
 		return
@@ -117,8 +122,11 @@ func (p *Pool) Run(n, grain int, job Job) {
 	if grain < 1 {
 		grain = DefaultGrain
 	}
-	helpers := min(p.workers-1, (n-1)/grain)
-	if helpers < 1 || p.closed {
+	helpers := 0
+	if p != nil && !p.closed {
+		helpers = min(p.workers-1, (n-1)/grain)
+	}
+	if helpers < 1 {
 		for lo := 0; lo < n; lo += grain {
 			job.Do(lo, min(lo+grain, n))
 		}
@@ -163,7 +171,7 @@ func (p *Pool) wait() {
 // Close stops the helpers. Later calls to Run do the work on the calling
 // goroutine.
 func (p *Pool) Close() {
-	if p.closed {
+	if p == nil || p.closed {
 		return
 	}
 	p.closed = true
