@@ -348,19 +348,24 @@ func TestCreatureBadPathAndPlace(t *testing.T) {
 }
 
 // TestCreatureTargetInsideTheRockStops: a target inside the rock under a
-// flat floor (a new user's trial: 140 px below it) cannot be reached; the
+// flat floor (a new user's trial: 140 px below it), or below the level's
+// rectangle (a second trial's), cannot be reached; the
 // creature stops where it lies straight below the body, as SetTarget
 // says, and stays there, Blocked (it paced 160 px to and fro past it for
 // 30 s, keeping its way round a solid toward a point beyond the surface).
 func TestCreatureTargetInsideTheRockStops(t *testing.T) {
 	spider, c6, c4, squid := creatureSceneKinds(t)
-	for _, def := range []*Def{spider, c6, c4, squid} {
+	for k, def := range []*Def{spider, c6, c4, squid, spider} {
 		w := creatureTestWorld(t, "flat")
+		below := 140.0
+		if k == 4 {
+			below = sceneHeight - sceneGroundY + 100 // below the level's rectangle
+		}
 		c, err := New(def, mgl64.Vec2{200, sceneGroundY - def.BodyHeight()}, w)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.SetTarget(mgl64.Vec2{400, sceneGroundY + 140})
+		c.SetTarget(mgl64.Vec2{400, sceneGroundY + below})
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for f := 0; f < 60*20; f++ {
 			c.Update(1.0 / 60)
