@@ -102,8 +102,11 @@ type Aimer struct {
 	// arm is blocked), plus the arms'.
 	// Nil (the zero value): off.
 	Solids Ground
-	// Muzzle is how far the weapon reaches beyond the main wrist along the
-	// aim, px, for Solids (0: only the hands are kept out).
+	// Muzzle is how far the weapon reaches beyond the main wrist, px, for
+	// Solids (0: only the hands are kept out): along the main forearm's
+	// direction (the weapon's line as the demo draws it), which is not
+	// AimAngle (the aim's direction from the shoulder) while the arm is
+	// pulled in or bent.
 	Muzzle float64
 
 	rig           *Rig
@@ -177,6 +180,8 @@ func (a *Aimer) Wrist() mgl64.Vec2 { return a.wrist }
 
 // AimAngle returns the world angle of the aim direction from the shoulder
 // used in the last Update (after clamping), radians, clockwise on screen.
+// The weapon Solids keeps out of walls runs along the main forearm from
+// Wrist instead (see Muzzle).
 func (a *Aimer) AimAngle() float64 { return a.aimDir }
 
 // Stage implements Controller: an aimer runs after the pose source.
