@@ -260,9 +260,10 @@ type climbLimb struct {
 	rayTo   [climbMaxRays]mgl64.Vec2
 }
 
-// NewClimber builds a climber for rigs of def. chestY is the chest's height
-// in the character frame (y, negative above the origin) used for the body
-// distance ray. Errors name the limb and field.
+// NewClimber builds a climber for rig on ground. chestY is the chest's
+// height in the character frame (y, negative above the origin) used for
+// the body distance ray. Errors name the limb and field. A nil ground finds
+// no wall: nothing is held.
 func NewClimber(rig *Rig, ground Ground, chestY float64, limbs ...ClimbLimbDef) (*Climber, error) {
 	if rig == nil {
 		return nil, fmt.Errorf("ikanim: NewClimber: rig is nil")

@@ -127,7 +127,9 @@ func (f *GroundFollower) Jump(speed float64) {
 	f.falling, f.vel, f.g = true, -max(0, speed), g
 }
 
-// NewGroundFollower builds a follower that keeps rig on ground.
+// NewGroundFollower builds a follower that keeps rig on ground. A nil
+// ground finds nothing: the follower then leaves Position as the game
+// sets it (no height, no fall); a nil rig is an error.
 func NewGroundFollower(rig *Rig, ground Ground) (*GroundFollower, error) {
 	if rig == nil {
 		return nil, errors.New("ikanim: NewGroundFollower: rig is nil")

@@ -327,7 +327,8 @@ type grounderLeg struct {
 
 // NewGrounder builds a grounder for rig on ground. Each leg must name a
 // limb of the rig's definition that has an Effector; errors name the leg
-// and the field.
+// and the field. A nil ground finds nothing: the feet keep their animated
+// pose.
 func NewGrounder(rig *Rig, ground Ground, legs ...LegDef) (*Grounder, error) {
 	if rig == nil {
 		return nil, fmt.Errorf("ikanim: NewGrounder: rig is nil")
