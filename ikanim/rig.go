@@ -38,7 +38,9 @@ import (
 //  7. secondary motion (controllers of StageSecondary: SpringBones) reads
 //     the solved pose, moves its own bones and updates their transforms.
 type Rig struct {
-	// Position is the world position of the character origin.
+	// Position is the world position of the character origin. Update puts
+	// a Position that is not finite, or lies beyond ik.MaxCoord, back where
+	// the last Update left it.
 	Position mgl64.Vec2
 	// Up is the character's unit up vector (zero value: DefaultUp). A
 	// creature on a wall or ceiling is the same rig with another up.
@@ -308,6 +310,16 @@ func (r *Rig) IsIdle() bool { return r.Idle.Resolve(math.Abs(r.Speed()) < IdleSp
 func (r *Rig) Update(dt float64) {
 	dt = num.ClampDt(dt)
 	r.updates++
+	if !num.FiniteVec(r.Position) || math.Abs(r.Position[0]) > ik.MaxCoord || math.Abs(r.Position[1]) > ik.MaxCoord {
+		// A Position that is not finite (or beyond ik.MaxCoord) is put
+		// back where the last Update left it (the origin before the
+		// first): the bones were laid out from (0, 0) while Position
+		// stayed NaN (a new user's trial).
+		r.Position = mgl64.Vec2{}
+		if r.hasLast {
+			r.Position = r.lastPos
+		}
+	}
 	if dt > 0 {
 		if r.hasLast && num.FiniteVec(r.Position) {
 			v := r.Position.Sub(r.lastPos).Mul(1 / dt)

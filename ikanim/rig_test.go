@@ -410,8 +410,9 @@ func TestNewBipedDefNamesTheBadSize(t *testing.T) {
 }
 
 // TestRigTeleportIgnoresBadPositions: Teleport to a non-finite position or
-// one beyond ik.MaxCoord leaves the rig where it was (a new user's trial:
-// Position became NaN while the bones were drawn at (0, 0)).
+// one beyond ik.MaxCoord leaves the rig where it was, and such a Position
+// set directly is put back by Update (new users' trials: Position became
+// NaN while the bones were drawn at (0, 0)).
 func TestRigTeleportIgnoresBadPositions(t *testing.T) {
 	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
 	if err != nil {
@@ -428,6 +429,16 @@ func TestRigTeleportIgnoresBadPositions(t *testing.T) {
 		r.Update(1.0 / 60)
 		if r.Position != (mgl64.Vec2{100, 200}) {
 			t.Errorf("Teleport(%v): Position %v, want it to stay at (100, 200)", p, r.Position)
+		}
+		// Set directly, Update puts it back (it stayed NaN while the bones
+		// were laid out from (0, 0)).
+		r.Position = p
+		r.Update(1.0 / 60)
+		if r.Position != (mgl64.Vec2{100, 200}) {
+			t.Errorf("Position = %v: after Update %v, want (100, 200)", p, r.Position)
+		}
+		if a, _ := r.Joint(0); a.Sub(r.Position).Len() > 200 {
+			t.Errorf("Position = %v: the root bone at %v, far from the rig at %v", p, a, r.Position)
 		}
 	}
 }
