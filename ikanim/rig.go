@@ -280,7 +280,7 @@ func (r *Rig) MustLimb(name string) *Limb {
 // (a GroundFollower) have their own Reset. A pos that is not finite or
 // lies beyond ik.MaxCoord is ignored: the rig stays where it is.
 func (r *Rig) Teleport(pos mgl64.Vec2) {
-	if !num.FiniteVec(pos) || math.Abs(pos[0]) > ik.MaxCoord || math.Abs(pos[1]) > ik.MaxCoord {
+	if !num.WithinVec(pos, ik.MaxCoord) {
 		return
 	}
 	r.teleports++
@@ -310,7 +310,7 @@ func (r *Rig) IsIdle() bool { return r.Idle.Resolve(math.Abs(r.Speed()) < IdleSp
 func (r *Rig) Update(dt float64) {
 	dt = num.ClampDt(dt)
 	r.updates++
-	if !num.FiniteVec(r.Position) || math.Abs(r.Position[0]) > ik.MaxCoord || math.Abs(r.Position[1]) > ik.MaxCoord {
+	if !num.WithinVec(r.Position, ik.MaxCoord) {
 		// A Position that is not finite (or beyond ik.MaxCoord) is put
 		// back where the last Update left it (the origin before the
 		// first): the bones were laid out from (0, 0) while Position

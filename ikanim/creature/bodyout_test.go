@@ -5,7 +5,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/ikanim/kit/ikanim"
 	"github.com/ikanim/kit/terrain"
 )
 
@@ -63,14 +62,7 @@ func TestCreatureBodyStaysOutOfBoulders(t *testing.T) {
 	for _, exact := range []bool{true, false} {
 		for _, tps := range []float64{30, 60, 144} {
 			w := boulderRoom(t)
-			var g ikanim.Ground = w
-			if !exact {
-				g = raysOnly{w}
-			}
-			c, err := New(def, mgl64.Vec2{150, 560 - def.BodyHeight()}, g)
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := newOnWorld(t, def, mgl64.Vec2{150, 560 - def.BodyHeight()}, w, exact)
 			c.SetTarget(mgl64.Vec2{1350, 560})
 			inside, lowest := 0, 0.0
 			for f := 0; f < int(25*tps); f++ {
@@ -111,14 +103,7 @@ func TestCreatureStaysInTheLevel(t *testing.T) {
 				if _, err := w.AddGround([]mgl64.Vec2{{0, 300}, {800, 300}}, 400, 0); err != nil {
 					t.Fatal(err)
 				}
-				var g ikanim.Ground = w
-				if !bounded {
-					g = raysOnly{w}
-				}
-				c, err := New(def, mgl64.Vec2{400, 300 - def.BodyHeight()}, g)
-				if err != nil {
-					t.Fatal(err)
-				}
+				c := newOnWorld(t, def, mgl64.Vec2{400, 300 - def.BodyHeight()}, w, bounded)
 				c.SetMove(1)
 				out := 0
 				for f := 0; f < int(20*tps); f++ {

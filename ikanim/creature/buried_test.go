@@ -145,6 +145,22 @@ type raysOnly struct{ g ikanim.Ground }
 
 func (r raysOnly) Raycast(a, b mgl64.Vec2) (mgl64.Vec2, mgl64.Vec2, bool) { return r.g.Raycast(a, b) }
 
+// newOnWorld returns a creature of def standing at pos on w itself (exact:
+// the World answers GroundInside and GroundBounds too) or on w seen
+// through raysOnly.
+func newOnWorld(t *testing.T, def *Def, pos mgl64.Vec2, w *terrain.World, exact bool) *Creature {
+	t.Helper()
+	var g ikanim.Ground = w
+	if !exact {
+		g = raysOnly{w}
+	}
+	c, err := New(def, pos, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // TestCreatureNoFootholdOnASharedSide: stairs of 8 risers of 30 px and
 // treads of 40 px built with AddGround, whose columns share their sides
 // (a new user's trial), climbed by a small crawler of the trial's own
@@ -179,14 +195,7 @@ func TestCreatureNoFootholdOnASharedSide(t *testing.T) {
 			if _, err := w.AddGround(append([]mgl64.Vec2{{0, 560}}, pts...), 720, 0); err != nil {
 				t.Fatal(err)
 			}
-			var g ikanim.Ground = w
-			if !exact {
-				g = raysOnly{w}
-			}
-			c, err := New(def, mgl64.Vec2{150, 560 - def.BodyHeight()}, g)
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := newOnWorld(t, def, mgl64.Vec2{150, 560 - def.BodyHeight()}, w, exact)
 			c.SetTarget(mgl64.Vec2{1100, 320})
 			buried := 0
 			for f := 0; f < int(25*tps); f++ {

@@ -128,6 +128,7 @@ type GroundBounds interface {
 type Creature struct {
 	def    *Def
 	ground ikanim.Ground
+	inside GroundInside // ground, when it is one (read by New); else nil
 	pos    mgl64.Vec2
 	up     mgl64.Vec2
 	facing float64 // +1: forward is Right(); -1: forward is -Right()
@@ -198,7 +199,7 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 	if def == nil || !def.ready {
 		return nil, ErrNilDef
 	}
-	if !num.FiniteVec(pos) || math.Abs(pos[0]) > ik.MaxCoord || math.Abs(pos[1]) > ik.MaxCoord {
+	if !num.WithinVec(pos, ik.MaxCoord) {
 		return nil, fmt.Errorf("creature: New: pos: %v must be finite and within %g px", pos, ik.MaxCoord)
 	}
 	c := &Creature{
@@ -211,6 +212,7 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 		poses:  make([]legPose, len(def.legs)),
 		rays:   make([]footRay, len(def.legs)),
 	}
+	c.inside, _ = ground.(GroundInside)
 	if gb, ok := ground.(GroundBounds); ok {
 		lo, hi := gb.Bounds()
 		if num.FiniteVec(lo) && num.FiniteVec(hi) && hi[0] > lo[0] && hi[1] > lo[1] {
@@ -247,7 +249,7 @@ func (c *Creature) Def() *Def { return c.def }
 // the creature stays as it is (New returns an error for it).
 func (c *Creature) Place(pos, up mgl64.Vec2) {
 	ground := c.ground
-	if !num.FiniteVec(pos) || math.Abs(pos[0]) > ik.MaxCoord || math.Abs(pos[1]) > ik.MaxCoord {
+	if !num.WithinVec(pos, ik.MaxCoord) {
 		return
 	}
 	c.pos = pos

@@ -211,8 +211,8 @@ func (c *Creature) traceRoute(g ikanim.Ground) {
 		if !r.tr[0].alive && !r.tr[1].alive {
 			r.sense, r.state = 0, routeDone
 			r.noWay = !c.inBounds(r.goal)
-			if in, ok := g.(GroundInside); ok && !r.noWay {
-				r.noWay = in.Inside(r.goal)
+			if c.inside != nil && !r.noWay {
+				r.noWay = c.inside.Inside(r.goal)
 			}
 			return
 		}

@@ -277,8 +277,8 @@ const (
 // inside a solid (see the file comment).
 func (c *Creature) buried(g ikanim.Ground, i int, p, n mgl64.Vec2) bool {
 	q := mgl64.Vec2{p[0] + n[0]*buriedEps, p[1] + n[1]*buriedEps}
-	if in, ok := g.(GroundInside); ok {
-		return in.Inside(q)
+	if c.inside != nil {
+		return c.inside.Inside(q)
 	}
 	l := c.def.legs[i].reach + c.def.Gait.BodyHeight
 	_, hn, ok := g.Raycast(q, mgl64.Vec2{q[0] + n[0]*l, q[1] + n[1]*l})

@@ -465,8 +465,8 @@ func (c *Creature) settleBody(g ikanim.Ground, dt float64, sum *contacts) {
 // down to it finds the face; a body deeper than that (the ray starts
 // inside too) stays where it is.
 func (c *Creature) bodyOut(g ikanim.Ground) {
-	in, ok := g.(GroundInside)
-	if !ok || !in.Inside(c.pos) {
+	in := c.inside
+	if in == nil || !in.Inside(c.pos) {
 		return
 	}
 	from := c.pos.Add(c.up.Mul(c.def.Gait.BodyHeight))

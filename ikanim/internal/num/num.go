@@ -35,6 +35,12 @@ func Finite(x float64) bool { return x-x == 0 }
 // enough to be inlined.
 func FiniteVec(v mgl64.Vec2) bool { return v[0]-v[0] == 0 && v[1]-v[1] == 0 }
 
+// WithinVec reports whether both coordinates of v are finite and at most
+// limit in magnitude.
+func WithinVec(v mgl64.Vec2, limit float64) bool {
+	return math.Abs(v[0]) <= limit && math.Abs(v[1]) <= limit
+}
+
 // Clamp01 clamps w to [0,1]; NaN gives 0.
 func Clamp01(w float64) float64 {
 	if !(w > 0) {

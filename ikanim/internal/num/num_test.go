@@ -46,3 +46,17 @@ func TestGuards(t *testing.T) {
 		t.Error("UnitOr")
 	}
 }
+
+func TestWithinVec(t *testing.T) {
+	for _, c := range []struct {
+		v    mgl64.Vec2
+		want bool
+	}{
+		{mgl64.Vec2{0, 0}, true}, {mgl64.Vec2{-10, 10}, true}, {mgl64.Vec2{10.5, 0}, false},
+		{mgl64.Vec2{math.NaN(), 0}, false}, {mgl64.Vec2{0, math.Inf(-1)}, false},
+	} {
+		if got := WithinVec(c.v, 10); got != c.want {
+			t.Errorf("WithinVec(%v, 10) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}
