@@ -123,6 +123,8 @@ type Aimer struct {
 	raise         float64 // Solids: the angle the weapon is raised by, rad
 	boost         float64 // Solids: the extra raise the solved muzzle asked for, rad
 	roomOn        bool    // room and raise are set
+	muzzleIn      bool    // Solids: the last solved muzzle was in a solid
+	turning       bool    // Solids: the raise has not reached what it wants
 	slide         float64 // Solids: how far the support hand slid along the weapon past Support.x, px
 	slideFacing   Facing  // the facing the slide was found for
 	blocked       bool
@@ -239,9 +241,12 @@ func (a *Aimer) Update(dt float64) {
 		reach = DefaultAimReach
 	}
 	nominal := reach
+	boostLo, boostHi := -math.Pi/2, math.Pi/2
 	if F := ld.chain.Reach(); a.Solids != nil && F > 0 {
 		room, raise := a.aimRoom(r, S, theta, reach*F, F, dt, false)
 		reach = math.Max(minAimRoom, math.Min(reach, room/F))
+		// The extra raise may turn the weapon as far as the aim's limits.
+		boostLo, boostHi = theta-a.raise-maxDown, theta-a.raise+maxUp
 		theta = math.Max(-maxUp, math.Min(maxDown, theta-raise))
 	} else {
 		a.roomOn, a.blocked = false, false
@@ -283,7 +288,11 @@ func (a *Aimer) Update(dt float64) {
 			spare, side = a.muzzleSpare(r, S, W, phi, 0)
 			atFloor = a.aim.Reach <= minAimRoom+1e-9
 		}
-		a.boostRaise(spare, side, dt, atFloor)
+		// The muzzle's distance from the shoulder: the lever the boost
+		// turns it by.
+		lever := W.Sub(S).Len() + math.Max(a.Muzzle, 0)
+		a.boostRaise(spare, side, lever, dt, atFloor, boostLo, boostHi)
+		a.muzzleIn = spare < 0
 	}
 	if !num.FiniteVec(W) || !num.Finite(phi) {
 		return

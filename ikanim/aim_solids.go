@@ -16,9 +16,13 @@ package ikanim
 // When there is no room even pulled in, the weapon is raised: with D the
 // distance from S to the first surface along the aim angle theta, the room
 // D - Muzzle - margin is below minAimRoom * F; the raise is the least
-// k * aimRaiseStep (k <= aimRaiseSteps, within MaxUp) whose ray along
-// theta - k * aimRaiseStep leaves that much room, and follows its wanted
-// value at aimRaiseRate rad/s. In the Circle mode the room on that line from
+// k * aimRaiseStep (k <= aimTurnSteps, within MaxUp) whose ray along
+// theta - k * aimRaiseStep leaves that much room (or the least such turn
+// the other way, for a weapon already held that way: aimRoom), and follows
+// its wanted value at aimRaiseRate rad/s (aimCrossFactor times faster
+// while the muzzle is in a solid: crossing from low to raised past a wall
+// nearer than the weapon is long cannot keep it out, so it crosses
+// quickly). In the Circle mode the room on that line from
 // S is also the room of the hands (each radius scaled by room / rho, rate
 // limited), as there is no solved forearm to measure along.
 //
@@ -35,12 +39,15 @@ import (
 )
 
 const (
-	// aimRaiseStep and aimRaiseSteps: the angles, radians, Solids tries
-	// raising a weapon that has no room by.
-	aimRaiseStep  = 15 * math.Pi / 180
-	aimRaiseSteps = 6
-	// aimRaiseRate is how fast, rad/s, the raise may change.
-	aimRaiseRate = 4.0
+	// aimRaiseStep and aimTurnSteps: the angles, radians, Solids tries
+	// turning a weapon that has no room by (each way as far as the aim's
+	// limits, at most aimTurnSteps steps).
+	aimRaiseStep = 15 * math.Pi / 180
+	aimTurnSteps = 6
+	// aimRaiseRate is how fast, rad/s, the raise may change, and
+	// aimCrossFactor times that while the solved muzzle is in a solid.
+	aimRaiseRate   = 4.0
+	aimCrossFactor = 3.0
 	// aimBoostSlack is the room, px, the muzzle must have to spare before
 	// the extra raise the solved muzzle asked for winds back.
 	aimBoostSlack = 3.0
@@ -58,6 +65,12 @@ const (
 // angle the weapon is raised by (see the notes above). Without Solids it
 // returns rho and 0.
 //
+// A weapon with no room is turned away from the surface (raised from a
+// wall, lowered under a ceiling) unless it is held more than a step the
+// other way already (drawn from the hanging arm, held low) and turning on
+// that way needs less turn: a weapon held low next to a wall stays low
+// rather than sweeping up through the wall.
+//
 // With lineRoom false (the arm-aim mode) only the raise is decided here:
 // the room is the one the last frame's solved muzzle left (fitRoom).
 func (a *Aimer) aimRoom(r *Rig, S mgl64.Vec2, theta, rho, F, dt float64, lineRoom bool) (room, raise float64) {
@@ -65,6 +78,9 @@ func (a *Aimer) aimRoom(r *Rig, S mgl64.Vec2, theta, rho, F, dt float64, lineRoo
 		a.roomOn = false
 		return rho, 0
 	}
+	// The weapon's angle now: the main forearm as the last update left it
+	// (character frame).
+	cur := r.angle[a.fore]
 	for _, li := range [2]int{a.main, a.support} {
 		if li >= 0 {
 			r.limbs[li].Solids = a.Solids
@@ -89,18 +105,34 @@ func (a *Aimer) aimRoom(r *Rig, S mgl64.Vec2, theta, rho, F, dt float64, lineRoo
 	want, side := roomAt(theta)
 	wantRaise := 0.0
 	if want < floor {
-		// No room even pulled in: turn the weapon away from the surface
-		// (raise it, or lower it under a ceiling) by the least step that
-		// gives it room.
+		// No room even pulled in: turn the weapon by the least step that
+		// gives it room, away from the surface (side), or the other way
+		// when the weapon is held more than a step that way already
+		// (cur) and that turn is nearer to it (see above).
 		lo, hi := -num.Or(a.MaxDown, DefaultAimMaxDown), num.Or(a.MaxUp, DefaultAimMaxUp)
-		for k := 1; k <= aimRaiseSteps; k++ {
-			th := theta - side*float64(k)*aimRaiseStep
-			th = math.Max(-hi, math.Min(-lo, th))
-			wantRaise = theta - th
-			if want, _ = roomAt(th); want >= floor || th == -hi || th == -lo {
-				break
+		var found [2]bool
+		var turn, roomK [2]float64
+		for j, dir := range [2]float64{side, -side} {
+			for k := 1; k <= aimTurnSteps; k++ {
+				th := theta - dir*float64(k)*aimRaiseStep
+				th = math.Max(-hi, math.Min(-lo, th))
+				turn[j] = theta - th
+				roomK[j], _ = roomAt(th)
+				if roomK[j] >= floor {
+					found[j] = true
+					break
+				}
+				if th == -hi || th == -lo {
+					break
+				}
 			}
 		}
+		j := 0
+		off := side * math.Remainder(cur-theta, 2*math.Pi) // > 0: cur lies on the other side
+		if found[1] && (!found[0] || (off > aimRaiseStep && math.Abs(math.Remainder(theta-turn[1]-cur, 2*math.Pi)) < math.Abs(math.Remainder(theta-turn[0]-cur, 2*math.Pi)))) {
+			j = 1
+		}
+		want, wantRaise = roomK[j], turn[j]
 	}
 	want = math.Max(want, floor)
 	if !lineRoom {
@@ -115,8 +147,15 @@ func (a *Aimer) aimRoom(r *Rig, S mgl64.Vec2, theta, rho, F, dt float64, lineRoo
 		step := aimRoomRate * dt
 		a.room += math.Max(-step, math.Min(step, want-a.room))
 		turn := aimRaiseRate * dt
+		if a.muzzleIn {
+			// The muzzle is in a solid (crossing from a weapon held low
+			// to one raised, past a wall nearer than the weapon is long):
+			// cross quickly.
+			turn *= aimCrossFactor
+		}
 		a.raise += math.Max(-turn, math.Min(turn, wantRaise-a.raise))
 	}
+	a.turning = a.raise != wantRaise
 	a.blocked = a.room < rho-1e-9 || a.raise != 0 || a.boost != 0
 	return math.Min(rho, a.room), a.raise + a.boost
 }
@@ -134,13 +173,30 @@ func raiseSide(r *Rig, n mgl64.Vec2) float64 {
 // boostRaise adjusts the extra raise that the solved muzzle asks for: a
 // muzzle still spare < 0 px inside a solid with the wrist pulled in as far
 // as it goes turns the weapon further away from the surface (side, from
-// raiseSide), by aimRaiseRate, next frame; once it has aimBoostSlack px to
-// spare the extra raise winds back at the same rate.
-func (a *Aimer) boostRaise(spare, side, dt float64, atFloor bool) {
+// raiseSide), by aimRaiseRate but no more than spare moves the muzzle at
+// lever px from the shoulder, next frame, as far as [lo, hi] allows (the
+// aim's limits: until today the boost stopped at a quarter turn, and a
+// weapon held low with its target far down stayed 11.4 px in a wall 22 px
+// ahead); once it has aimBoostSlack px to spare the extra raise winds back
+// at the same rate.
+func (a *Aimer) boostRaise(spare, side, lever, dt float64, atFloor bool, lo, hi float64) {
 	step := aimRaiseRate * math.Max(dt, 0)
+	if lever > 1 && lever < 1e6 {
+		// At most the turn that moves the muzzle by what it is in (or
+		// past the slack) at the lever's length: a whole step at 30 TPS
+		// swung a weapon jammed against a wall in and out every frame.
+		if spare < 0 {
+			step = math.Min(step, -spare/lever)
+		} else if spare > aimBoostSlack {
+			step = math.Min(step, (spare-aimBoostSlack)/lever)
+		}
+	}
 	switch {
-	case spare < 0 && atFloor:
-		a.boost = math.Max(-math.Pi/2, math.Min(math.Pi/2, a.boost+side*step))
+	case spare < 0 && atFloor && !a.turning:
+		// (While the raise still turns toward what it wants, the boost
+		// holds: turning the other way it held the weapon in a wall
+		// for half a second.)
+		a.boost = math.Max(lo, math.Min(hi, a.boost+side*step))
 	case spare > aimBoostSlack && a.boost != 0:
 		a.boost -= math.Copysign(math.Min(step, math.Abs(a.boost)), a.boost)
 	}

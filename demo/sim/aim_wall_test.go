@@ -29,7 +29,11 @@ import (
 // the joint pop (merged after), the fourth approach at 30 TPS brings the
 // shoulder 18 px from the wall while aiming 79 degrees up, where the far
 // elbow, bending one way, reaches past the wall for two frames: 3.88 px,
-// bounded at 4 at 30 TPS.
+// bounded at 4 at 30 TPS. Since the weapon is not turned back into the
+// wall while the raise still turns, its extra raise reaches the aim's
+// limits and moves by what the muzzle is in (aim_solids.go): weapon
+// 0.92/0.35/0.00 px, arms 0.00/0.00/0.00 px, joint pop 27.3/14.7/6.5
+// deg/frame at 30/60/144 TPS; bounded at 1.5 px and 0.5 px.
 func TestAimSceneWallPullsTheWeaponIn(t *testing.T) {
 	for _, solids := range []bool{true, false} {
 		for _, tps := range []int{30, 60, 144} {
@@ -82,15 +86,8 @@ func TestAimSceneWallPullsTheWeaponIn(t *testing.T) {
 				}
 				continue
 			}
-			armMax := 0.5
-			switch tps {
-			case 30:
-				armMax = 4
-			case 144:
-				armMax = 1
-			}
-			if gun > 3.5 || arm > armMax || blocked == 0 {
-				t.Errorf("%d TPS: weapon %.2f px, arms %.2f px in the wall (bounds 3.5 and %v), pulled in %d frames", tps, gun, arm, armMax, blocked)
+			if gun > 1.5 || arm > 0.5 || blocked == 0 {
+				t.Errorf("%d TPS: weapon %.2f px, arms %.2f px in the wall (bounds 1.5 and 0.5), pulled in %d frames", tps, gun, arm, blocked)
 			}
 			if tps == 60 && m.JointPopMaxDeg() > 15 {
 				t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 15", m.JointPopMaxDeg())
