@@ -183,6 +183,10 @@ type Creature struct {
 	// none.
 	bmin, bmax mgl64.Vec2
 	bounded    bool
+
+	// The hold check (hold.go): time since the last, the leg checked next.
+	holdClock float64
+	holdNext  int
 }
 
 // ErrNilDef is returned by New for a nil or unvalidated

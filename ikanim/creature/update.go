@@ -134,8 +134,10 @@ func (c *Creature) Update(dt float64) {
 		c.pos = c.pos.Add(right.Mul(move))
 	}
 
-	// 3. Stepping feet; in the same pass, the sums of step 5's reference
+	// 3. Stepping feet (a planted foot whose ground went away first lets
+	// go: hold.go); in the same pass, the sums of step 5's reference
 	// point and normal (the wall probe does not move the feet).
+	c.checkHold(g, dt)
 	var ref contacts
 	for i := range c.legs {
 		l := &c.legs[i]
