@@ -35,7 +35,9 @@
 // corner between the two footholds. Legs lift in alternating groups
 // (tripods, tetrapods, trot pairs), so no leg lifts while its neighbours are
 // in the air. The body's height and up follow the planted feet onto walls
-// and ceilings. None of it allocates.
+// and ceilings. A planted foot checks its hold now and then (one foot
+// every 1/15 s): ground a game removed or moved from under it lets it go,
+// and a creature with no foot left holding falls. None of it allocates.
 //
 // Creature.State tells a game what the creature is doing: idle, moving,
 // arrived, blocked (steering without progress for BlockedTime) or falling
