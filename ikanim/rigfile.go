@@ -16,58 +16,6 @@ import (
 	"github.com/ikanim/kit/ikanim/internal/filefmt"
 )
 
-// A rig file is a RigDef in JSON, written for people: bones and limbs refer
-// to each other by name, solvers by name, sprites by the names of a
-// SpriteSource (an atlas), and every angle is in degrees (clockwise on
-// screen, as everywhere in this module; lengths and positions in pixels, in
-// the character frame: x forward, y down). LoadRigDef reads one,
-// MarshalRigDef writes one.
-//
-//	{
-//	  "bones": [
-//	    {"name": "hip", "attach": [0, -60], "rest": 90},
-//	    {"name": "thigh", "parent": "hip", "length": 32, "rest": -17, "limit": {"min": -120, "max": 60}, "sprite": "humanoid/thigh"},
-//	    {"name": "shin", "parent": "thigh", "length": 30, "rest": 34, "sprite": "humanoid/shin"},
-//	    {"name": "foot", "parent": "shin", "length": 12, "rest": -107, "sprite": "humanoid/foot", "layer": 1, "tint": [0.62, 0.62, 0.7, 1]}
-//	  ],
-//	  "limbs": [
-//	    {"name": "leg", "bones": ["thigh", "shin"], "solver": "two-bone", "bend": -1, "effector": "foot", "fadeIn": 0.2}
-//	  ]
-//	}
-//
-// A bone ("bones" lists parents before children) has:
-//
-//   - name: required, unique.
-//   - parent: the name of an earlier bone; absent for a root.
-//   - attach: [x, y], where the bone starts in its parent's frame (x along
-//     the parent, y to its clockwise side), or in the character frame for a
-//     root. Default: the end of the parent ([parent length, 0]), or [0, 0]
-//     for a root.
-//   - length: pixels, >= 0 (default 0, a pivot).
-//   - rest: the rest local angle in degrees, relative to the parent
-//     (default 0).
-//   - limit: {"min": deg, "max": deg}, the local angle's range in IK solves
-//     (default: unlimited).
-//   - sprite: a name the SpriteSource resolves (default: nothing drawn).
-//   - layer: the draw layer (default 0).
-//   - tint: [r, g, b, a], an ebiten.ColorScale (default [1, 1, 1, 1]).
-//
-// A limb has:
-//
-//   - name: required, unique.
-//   - bones: the chain's bone names, root to tip, each the child of the one
-//     before and attached at its end.
-//   - solver: "two-bone" (default), "arm-aim", "fabrik", "ccd" or "look-at".
-//   - bend: 1 or -1, the two-bone bend side (default 1, see LimbDef).
-//   - effector: the bone after the tip that keeps its animated angle.
-//   - tolerance, maxIterations, weights, aimReach, stretch, compress,
-//     fadeIn, fadeOut: as in LimbDef (seconds for the fades).
-//   - axis: LookAt's pointing direction in degrees in the last bone's frame.
-//
-// Every field but name may be left out. Unknown fields are errors (a typo
-// must not silently fall back to a default), and errors name the JSON path
-// of the value at fault, e.g. "ikanim: rig file: bones[3].limit.min: ...".
-
 // Rig file limits (files are data: a bad or hostile one must fail cleanly).
 const (
 	MaxRigFileBytes = 1 << 20     // largest rig file LoadRigDef reads
@@ -139,12 +87,64 @@ func ParseSolverKind(name string) (SolverKind, error) {
 	return 0, fmt.Errorf("%q is not one of %s", name, strings.Join(solverNames[:], ", "))
 }
 
-// LoadRigDef reads a rig file (see the format above) of at most
+// LoadRigDef reads a rig file (its format below) of at most
 // MaxRigFileBytes and builds its definition, resolving sprite names with
 // sprites. With nil sprites every bone gets the zero Sprite and draws
 // nothing; the names are not kept, so a definition loaded that way saves
 // without its sprites (a tool that rewrites files passes a SpriteSource,
 // even one of placeholder images).
+//
+// A rig file is a RigDef in JSON, written for people: bones and limbs refer
+// to each other by name, solvers by name, sprites by the names of a
+// SpriteSource (an atlas), and every angle is in degrees (clockwise on
+// screen, as everywhere in this module; lengths and positions in pixels, in
+// the character frame: x forward, y down). LoadRigDef reads one,
+// MarshalRigDef writes one.
+//
+//	{
+//	  "bones": [
+//	    {"name": "hip", "attach": [0, -60], "rest": 90},
+//	    {"name": "thigh", "parent": "hip", "length": 32, "rest": -17, "limit": {"min": -120, "max": 60}, "sprite": "humanoid/thigh"},
+//	    {"name": "shin", "parent": "thigh", "length": 30, "rest": 34, "sprite": "humanoid/shin"},
+//	    {"name": "foot", "parent": "shin", "length": 12, "rest": -107, "sprite": "humanoid/foot", "layer": 1, "tint": [0.62, 0.62, 0.7, 1]}
+//	  ],
+//	  "limbs": [
+//	    {"name": "leg", "bones": ["thigh", "shin"], "solver": "two-bone", "bend": -1, "effector": "foot", "fadeIn": 0.2}
+//	  ]
+//	}
+//
+// A bone ("bones" lists parents before children) has:
+//
+//   - name: required, unique.
+//   - parent: the name of an earlier bone; absent for a root.
+//   - attach: [x, y], where the bone starts in its parent's frame (x along
+//     the parent, y to its clockwise side), or in the character frame for a
+//     root. Default: the end of the parent ([parent length, 0]), or [0, 0]
+//     for a root.
+//   - length: pixels, >= 0 (default 0, a pivot).
+//   - rest: the rest local angle in degrees, relative to the parent
+//     (default 0).
+//   - limit: {"min": deg, "max": deg}, the local angle's range in IK solves
+//     (default: unlimited).
+//   - sprite: a name the SpriteSource resolves (default: nothing drawn).
+//   - layer: the draw layer (default 0).
+//   - tint: [r, g, b, a], an ebiten.ColorScale (default [1, 1, 1, 1]).
+//
+// A limb has:
+//
+//   - name: required, unique.
+//   - bones: the chain's bone names, root to tip, each the child of the one
+//     before and attached at its end.
+//   - solver: "two-bone" (default), "arm-aim", "fabrik", "ccd" or "look-at".
+//   - bend: 1 or -1, the two-bone bend side (default 1, see LimbDef).
+//   - effector: the bone after the tip that keeps its animated angle.
+//   - tolerance, maxIterations, weights, aimReach, stretch, compress,
+//     fadeIn, fadeOut: as in LimbDef (seconds for the fades).
+//   - axis: LookAt's pointing direction in degrees in the last bone's frame.
+//
+// Every field but name may be left out. Unknown fields are errors (a typo
+// must not silently fall back to a default), and errors name the JSON path
+// of the value at fault, e.g. "ikanim: rig file: bones[3].limit.min: ...".
 func LoadRigDef(r io.Reader, sprites SpriteSource) (*RigDef, error) {
 	data, err := filefmt.ReadAll(r, MaxRigFileBytes, "ikanim: rig file")
 	if err != nil {

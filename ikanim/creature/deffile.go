@@ -17,34 +17,6 @@ import (
 	"github.com/ikanim/kit/ikanim/internal/filefmt"
 )
 
-// A def file is a Def in JSON. Positions and lengths are pixels in the
-// character frame (x forward, y down, so feet below the body have a
-// positive y), angles are degrees, sprites are names a ikanim.SpriteSource
-// resolves. LoadDef reads one, MarshalDef writes one.
-//
-//	{
-//	  "name": "crawler",
-//	  "legs": [
-//	    {"name": "L1", "hip": [6, 0], "home": [24, 18], "segments": [18, 20]},
-//	    {"name": "L2", "hip": [-6, 0], "home": [-20, 18], "segments": [18, 20]},
-//	    {"name": "R1", "hip": [6, 0], "home": [24, 18], "segments": [18, 20], "far": true},
-//	    {"name": "R2", "hip": [-6, 0], "home": [-20, 18], "segments": [18, 20], "far": true}
-//	  ],
-//	  "gait": {"stepDuration": 0.2, "breathAmplitude": 1},
-//	  "sprites": {"body": "crawler/body", "segments": ["spider/femur", "spider/tibia"]},
-//	  "tarsusAngle": 25
-//	}
-//
-// The members are Def's fields with a lower-case first letter: "name";
-// "legs" (2 to MaxLegs), each with "name", "hip": [x, y], "home": [x, y],
-// "segments" (2 to MaxSegments lengths), "limits" (a tentacle's optional
-// per-segment {"min": deg, "max": deg}, null for none) and "far"; "gait",
-// an object of GaitDef's fields ("stepDistance", "minPlanted", ...; left
-// out or 0 means the default); "sprites" with "body", "segments" and
-// "farShade"; and "tarsusAngle" in degrees. Unknown members are errors, and
-// errors name the JSON path of the value at fault, e.g. "creature: def
-// file: legs[3].segments[1]: ...".
-
 // Def file limits.
 const MaxDefFileBytes = 1 << 20 // largest def file LoadDef reads
 
@@ -98,10 +70,38 @@ type spritesFile struct {
 	FarShade float32  `json:"farShade,omitempty"`
 }
 
-// LoadDef reads a def file (see the format above) of at most
+// LoadDef reads a def file (its format below) of at most
 // MaxDefFileBytes and builds its definition with NewDef, resolving sprite
 // names with sprites (nil: the zero Sprites, nothing drawn, and the names
 // are not kept).
+//
+// A def file is a Def in JSON. Positions and lengths are pixels in the
+// character frame (x forward, y down, so feet below the body have a
+// positive y), angles are degrees, sprites are names a ikanim.SpriteSource
+// resolves. LoadDef reads one, MarshalDef writes one.
+//
+//	{
+//	  "name": "crawler",
+//	  "legs": [
+//	    {"name": "L1", "hip": [6, 0], "home": [24, 18], "segments": [18, 20]},
+//	    {"name": "L2", "hip": [-6, 0], "home": [-20, 18], "segments": [18, 20]},
+//	    {"name": "R1", "hip": [6, 0], "home": [24, 18], "segments": [18, 20], "far": true},
+//	    {"name": "R2", "hip": [-6, 0], "home": [-20, 18], "segments": [18, 20], "far": true}
+//	  ],
+//	  "gait": {"stepDuration": 0.2, "breathAmplitude": 1},
+//	  "sprites": {"body": "crawler/body", "segments": ["spider/femur", "spider/tibia"]},
+//	  "tarsusAngle": 25
+//	}
+//
+// The members are Def's fields with a lower-case first letter: "name";
+// "legs" (2 to MaxLegs), each with "name", "hip": [x, y], "home": [x, y],
+// "segments" (2 to MaxSegments lengths), "limits" (a tentacle's optional
+// per-segment {"min": deg, "max": deg}, null for none) and "far"; "gait",
+// an object of GaitDef's fields ("stepDistance", "minPlanted", ...; left
+// out or 0 means the default); "sprites" with "body", "segments" and
+// "farShade"; and "tarsusAngle" in degrees. Unknown members are errors, and
+// errors name the JSON path of the value at fault, e.g. "creature: def
+// file: legs[3].segments[1]: ...".
 func LoadDef(r io.Reader, sprites ikanim.SpriteSource) (*Def, error) {
 	data, err := filefmt.ReadAll(r, MaxDefFileBytes, "creature: def file")
 	if err != nil {

@@ -15,7 +15,7 @@
 //		return err // e.g. ldtk: levels/world.ldtk: level "Cave": layer "Entities": entity "Ramp" (iid ...): field "polygon" ...
 //	}
 //	player.Pos = lv.Entity("Player").Pos
-//	rig := ikanim.NewRig(def, lv.World) // lv.World is the ground of feet and gaits
+//	feet, err := ikanim.NewGrounder(rig, lv.World, ikanim.BipedGrounderLegs()...) // lv.World is the ground of feet and gaits
 //
 // The project is read by ldtkgo (github.com/solarlune/ldtkgo), after a first
 // pass that checks the limits below and the fields ldtkgo would otherwise

@@ -10,7 +10,7 @@
 //		return err // e.g. tiled: levels/cave.tmx: layer "Ground": object 7 "ledge" (polygon): points[3]: ...
 //	}
 //	player.Pos = m.Object("spawn").Pos
-//	rig := ikanim.NewRig(def, m.World) // m.World is the ground of feet and gaits
+//	feet, err := ikanim.NewGrounder(rig, m.World, ikanim.BipedGrounderLegs()...) // m.World is the ground of feet and gaits
 //
 // Load reads from any fs.FS (an embed.FS, or os.DirFS for files on disk) and
 // picks the format from the extension; Parse takes bytes and a Format. Both
