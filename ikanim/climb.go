@@ -23,6 +23,24 @@
 // the first hit is the top face just past the corner; the limb holds there
 // with the face's normal (a hand turned flat on top of the wall).
 //
+// Bottom outer corner and underside. Climbing down a wall that stands on
+// nothing (a floating block, an overhang), a forward ray that misses below
+// the limb's last wall hit casts the top corner's rays mirrored: from
+// (x0 + i*CornerStep, D.y + CornerUp) up to D.y - CornerDown, the first
+// underside (normal pointing down) is the hold (Under). A limb takes it
+// only when its root hangs half the limb's reach below it and its middle
+// joint, by the law of cosines, clears the face or the underside by Offset
+// (underReach); until then a limb that climbs above its root (a hand)
+// keeps its last wall hit, the face's bottom, and one that climbs below it
+// (a foot) dangles. Once every limb that found a surface found an
+// underside the climber is on it (Under): the cycle runs along forward
+// (a hold slides back at Speed), each limb's ray runs up from Behind px
+// below it (past the underside's edge, the corner's rays), the limbs ease
+// from their targets to the new ones over CornerTime, and the body keeps
+// UnderDistance below the underside along its normal (a chest ray up, or
+// the height of the holds while the chest is not under it yet), or higher
+// where a hold would be beyond 0.9 of its limb's reach.
+//
 // A moving limb's target and rotation follow with 1-exp(-SwingSpeed*dt), but
 // never further than SwingSlope times its distance off the wall from the
 // exact ones, so every hold is exact.
@@ -164,7 +182,12 @@ type ClimbLimbState struct {
 // hands and feet cycle over the wall and stick to it where rays from behind
 // them find it, turned to its normal; the body keeps Distance from the wall;
 // over an outer corner side rays stepping forward find the top. The game
-// moves Position along up at Speed. Fields left zero take their documented
+// moves Position along up at Speed. Climbing down (negative Speed) past
+// the bottom of a wall that stands on nothing, the hands go round its
+// bottom outer corner onto the underside; once Under reports it, Speed is
+// the speed along forward and the game moves Position along forward (after
+// waiting for BodyLag to come down), the hands hold the underside in turn
+// and the body hangs below it (UnderDistance). Fields left zero take their documented
 // defaults. Build it with NewClimber (or NewBipedClimber) and add it to the
 // rig; its Update does not allocate.
 type Climber struct {
