@@ -195,3 +195,62 @@ func TestClimberGoesRoundBottomCornerOntoUnderside(t *testing.T) {
 		}
 	}
 }
+
+// On the underside the climber's Update does not allocate; a NaN Speed
+// leaves no NaN in the rig; Release ends the underside (a climber added
+// back climbs a face again), and climbing down a wall that stands on the
+// floor never reports Under.
+func TestClimberUnderAllocsReleaseAndFloor(t *testing.T) {
+	g, _ := underBlock()
+	def, _ := NewBipedDef(BipedSizes{}, BipedSprites{})
+	r := mustRig(t, def)
+	r.Position = mgl64.Vec2{ubLeft - DefaultClimbDistance, 236}
+	c, _ := NewBipedClimber(r, g)
+	r.Add(c)
+	dt := 1.0 / 60
+	for i := 0; i < 600 && !c.Under(); i++ {
+		c.Speed = -40
+		r.Position[1] += 40 * dt
+		r.Update(dt)
+	}
+	if !c.Under() {
+		t.Fatal("not on the underside after 10 s down the face")
+	}
+	settle(r, 60)
+	c.Speed = 30
+	if a := testing.AllocsPerRun(100, func() {
+		r.Position[0] += 30 * dt
+		r.Update(dt)
+	}); a != 0 {
+		t.Errorf("Update on the underside allocates %v times", a)
+	}
+	c.Speed = math.NaN()
+	settle(r, 30)
+	for b := 0; b < r.def.NumBones(); b++ {
+		if s, e := r.Joint(b); !num2Finite(s[0]+s[1]+e[0]+e[1]) {
+			t.Fatalf("NaN Speed on the underside: bone %d at %v-%v", b, s, e)
+		}
+	}
+	c.Release()
+	if c.Under() || c.BodyLag() != 0 {
+		t.Errorf("after Release: Under %v, BodyLag %v, want false and 0", c.Under(), c.BodyLag())
+	}
+
+	r2, c2 := newClimbBiped(t, wallGround())
+	r2.Position = mgl64.Vec2{265, 300}
+	for i := 0; i < 300; i++ { // down to the floor (y=400) and on
+		c2.Speed = -30
+		if r2.Position[1] < 400 {
+			r2.Position[1] += 30 * dt
+		}
+		r2.Update(dt)
+		if c2.Under() {
+			t.Fatalf("frame %d: Under on a wall standing on the floor", i)
+		}
+		for k := 0; k < c2.NumLimbs(); k++ {
+			if c2.Limb(k).Under {
+				t.Fatalf("frame %d: limb %d holds an underside on a wall standing on the floor", i, k)
+			}
+		}
+	}
+}
