@@ -227,7 +227,7 @@ func TestClimberUnderAllocsReleaseAndFloor(t *testing.T) {
 	c.Speed = math.NaN()
 	settle(r, 30)
 	for b := 0; b < r.def.NumBones(); b++ {
-		if s, e := r.Joint(b); !num2Finite(s[0]+s[1]+e[0]+e[1]) {
+		if s, e := r.Joint(b); !num2Finite(s[0] + s[1] + e[0] + e[1]) {
 			t.Fatalf("NaN Speed on the underside: bone %d at %v-%v", b, s, e)
 		}
 	}
