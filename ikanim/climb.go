@@ -39,7 +39,11 @@
 // from their targets to the new ones over CornerTime, and the body keeps
 // UnderDistance below the underside along its normal (a chest ray up, or
 // the height of the holds while the chest is not under it yet), or higher
-// where a hold would be beyond 0.9 of its limb's reach.
+// where a hold would be beyond 0.9 of its limb's reach. Back at the
+// underside's edge, the chest out from under it, LeaveUnder turns the cycle
+// along up again: the hands hold the edge (the bottom corner's rays) until
+// the body has risen enough for their forward rays to find the face, and the
+// climber does not go back onto the underside before a limb has.
 //
 // A moving limb's target and rotation follow with 1-exp(-SwingSpeed*dt), but
 // never further than SwingSlope times its distance off the wall from the
@@ -187,7 +191,8 @@ type ClimbLimbState struct {
 // bottom outer corner onto the underside; once Under reports it, Speed is
 // the speed along forward and the game moves Position along forward (after
 // waiting for BodyLag to come down), the hands hold the underside in turn
-// and the body hangs below it (UnderDistance). Fields left zero take their documented
+// and the body hangs below it (UnderDistance). Back at its edge, LeaveUnder
+// lets it climb up the face again. Fields left zero take their documented
 // defaults. Build it with NewClimber (or NewBipedClimber) and add it to the
 // rig; its Update does not allocate.
 type Climber struct {
@@ -264,6 +269,9 @@ type Climber struct {
 	// body offset was from where it is going after the last Update.
 	under bool
 	lag   float64
+	// leaving: LeaveUnder ended the underside, and no limb has found the
+	// face since (the hands still hold the underside's edge).
+	leaving bool
 	// lastUpdate is the rig's update count at the climber's last Update:
 	// when the next one is not the frame after it, the climber was out of
 	// the rig and its climb starts over (start).
@@ -409,8 +417,8 @@ func (c *Climber) underReachShort(r *Rig, shift mgl64.Vec2) float64 {
 // back toward the face the climber came down), the limbs hold the
 // underside from below where rays cast up find it (those that find none
 // dangle), and the body hangs UnderDistance below it. The climber stays on
-// the underside until its climb starts over (Release, or removed from the
-// rig and added back).
+// the underside until LeaveUnder or until its climb starts over (Release,
+// or removed from the rig and added back).
 func (c *Climber) Under() bool { return c.under }
 
 // BodyLag returns how far, px, the body offset still was from where the
@@ -481,6 +489,14 @@ func (c *Climber) Update(dt float64) {
 // runs along forward and every limb moves from its target to its new one
 // over CornerTime.
 func (c *Climber) updateUnder() {
+	if c.leaving {
+		for i := range c.limbs {
+			if ct := &c.limbs[i].contact; ct.Found && !ct.Under && !ct.Corner {
+				c.leaving = false // a limb is on the face again
+			}
+		}
+		return
+	}
 	if c.under {
 		return
 	}
@@ -499,12 +515,37 @@ func (c *Climber) updateUnder() {
 		return
 	}
 	c.under = true
+	c.reease()
+}
+
+// reease starts every placed limb's move from its target to its new one
+// over CornerTime (the cycle changed axis).
+func (c *Climber) reease() {
 	for i := range c.limbs {
 		if cl := &c.limbs[i]; cl.init {
 			cl.from, cl.fromRot, cl.ease = cl.contact.Target, cl.rot, 0
 			cl.easeTime = num.Or(c.CornerTime, DefaultClimbCornerTime)
 		}
 	}
+}
+
+// LeaveUnder ends the underside so the climber can climb back up the face
+// it came down, and reports whether it did: only when the climber is on the
+// underside and its chest is out from under it (back at the edge, hanging
+// from the bottom corner: the chest's ray up finds nothing, so the head
+// rises past the edge, not into it). From the next Update the cycle runs
+// along up again (Speed along up); the hands hold the underside's edge
+// until the game has moved Position up far enough for their rays to find
+// the face, then climb it; the feet take the face when they reach it. A
+// game calls it every frame the player asks to climb up, until it returns
+// true.
+func (c *Climber) LeaveUnder() bool {
+	if !c.under || c.chestHit {
+		return false
+	}
+	c.under, c.leaving = false, true
+	c.reease()
+	return true
 }
 
 // place casts limb cl's rays at character-frame point D and sets its limb.
@@ -1083,7 +1124,7 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 // them (the climb scene's shins snapped 83-108 deg in a frame at the start
 // of every climb after the first).
 func (c *Climber) start() {
-	c.phase, c.under, c.lag = 0, false, 0
+	c.phase, c.under, c.lag, c.leaving = 0, false, 0, false
 	for i := range c.limbs {
 		cl := &c.limbs[i]
 		*cl = climbLimb{ClimbLimbDef: cl.ClimbLimbDef, limb: cl.limb, setSolids: cl.setSolids}
@@ -1100,7 +1141,7 @@ func (c *Climber) Release() {
 	r := c.rig
 	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)
 	c.appliedV, c.bodyV, c.body, c.wallN, c.extra = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}, 0
-	c.under, c.lag = false, 0
+	c.under, c.lag, c.leaving = false, 0, false
 	for i := range c.limbs {
 		r.limbs[c.limbs[i].limb].Weight = 0
 		r.limbs[c.limbs[i].limb].MaxTurnSpeed = 0

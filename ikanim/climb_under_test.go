@@ -54,14 +54,18 @@ type underRun struct {
 	chestBelow          float64 // chest's distance below the underside at the end
 	slip, gap           float64 // largest move of a held hand in a frame, and how far the nearer of its joint and tip is from Offset below the underside, px
 	worstBone, worstPen int
+	left                bool    // LeaveUnder returned true
+	climbed             float64 // px back up the face
 }
 
 // runUnder climbs a biped down the face of the floating block (the left
 // face facing right, the right face facing left), round its bottom corner
 // and along its underside, as a game drives it: down at 40 px/s until
 // Under, still until BodyLag is under 1 px, then along forward at up to 40
-// px/s (eased in over 0.5 s) for 120 px.
-func runUnder(t *testing.T, facing Facing, tps int) underRun {
+// px/s (eased in over 0.5 s) for 120 px; with back, then back along it
+// the same way to where it came round the corner, LeaveUnder, and up the
+// face at 40 px/s for 90 px.
+func runUnder(t *testing.T, facing Facing, tps int, back bool) underRun {
 	t.Helper()
 	g, sol := underBlock()
 	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
@@ -88,7 +92,11 @@ func runUnder(t *testing.T, facing Facing, tps int) underRun {
 	var wasHeld [2]bool
 	stage, stageT, speed := 0, 0.0, 0.0
 	chest := -BipedHipHeight(BipedSizes{}) - 20
-	for f := 0; f < 12*tps && stage < 3; f++ {
+	end := 3
+	if back {
+		end = 6
+	}
+	for f := 0; f < 20*tps && stage < end; f++ {
 		stageT += dt
 		switch stage {
 		case 0: // down the face
@@ -107,7 +115,31 @@ func runUnder(t *testing.T, facing Facing, tps int) underRun {
 			r.Position[0] += fwd * speed * dt
 			res.travelled += speed * dt
 			if res.travelled >= 120 {
-				stage = 3
+				stage, stageT, c.Speed = 3, 0, 0
+				if back && c.LeaveUnder() {
+					t.Errorf("facing %d, %d TPS: LeaveUnder with the chest 120 px under the underside returned true", facing, tps)
+				}
+			}
+		case 3: // back along the underside
+			speed = 40 * math.Min(1, stageT/0.5)
+			c.Speed = -speed
+			r.Position[0] -= fwd * speed * dt
+			res.travelled -= speed * dt
+			if res.travelled <= 0 {
+				stage, stageT, c.Speed = 4, 0, 0
+			}
+		case 4: // hanging from the edge, asking to climb up
+			if c.LeaveUnder() {
+				stage, stageT = 5, 0
+				res.left = true
+			}
+		case 5: // up the face
+			speed = 40 * math.Min(1, stageT/0.5)
+			c.Speed = speed
+			r.Position[1] -= speed * dt
+			res.climbed += speed * dt
+			if res.climbed >= 90 {
+				stage = 6
 			}
 		}
 		r.Update(dt)
@@ -152,6 +184,13 @@ func runUnder(t *testing.T, facing Facing, tps int) underRun {
 		}
 	}
 	res.under = c.Under()
+	if back {
+		for k := 0; k < 2; k++ {
+			if ct := c.Limb(k); !ct.Found || ct.Under || ct.Corner {
+				t.Errorf("facing %d, %d TPS: back up the face, hand %d %+v, want on the face", facing, tps, k, ct)
+			}
+		}
+	}
 	res.chestBelow = r.ToWorld(mgl64.Vec2{0, chest}.Add(r.BodyOffset))[1] - ubBottom
 	return res
 }
@@ -168,7 +207,7 @@ func num2Finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 func TestClimberGoesRoundBottomCornerOntoUnderside(t *testing.T) {
 	for _, facing := range []Facing{FacingRight, FacingLeft} {
 		for _, tps := range []int{30, 60, 144} {
-			res := runUnder(t, facing, tps)
+			res := runUnder(t, facing, tps, false)
 			t.Logf("facing %d, %3d TPS: under %v, travelled %.0f px, hand frames holding %d moving %d, chest %.2f px below, held hands slip %.2g gap %.2g px, penetration %.3f px (bone %d frame %d), pop %.2f deg/frame",
 				facing, tps, res.under, res.travelled, res.handHolds, res.handMoves, res.chestBelow, res.slip, res.gap, res.pen, res.worstBone, res.worstPen, res.pop)
 			if !res.under || res.travelled < 120 {
@@ -250,6 +289,33 @@ func TestClimberUnderAllocsReleaseAndFloor(t *testing.T) {
 		for k := 0; k < c2.NumLimbs(); k++ {
 			if c2.Limb(k).Under {
 				t.Fatalf("frame %d: limb %d holds an underside on a wall standing on the floor", i, k)
+			}
+		}
+	}
+}
+
+// Back along the underside to its edge, LeaveUnder, and up the face it
+// came down: the hands go from the underside's edge onto the face, the
+// feet take the face again, facing right and left at 30, 60 and 144 TPS,
+// with no bone more than 0.5 px in the block, no NaN and no joint pop over
+// 15 deg/frame at 60 TPS.
+func TestClimberLeavesUndersideUpTheFace(t *testing.T) {
+	for _, facing := range []Facing{FacingRight, FacingLeft} {
+		for _, tps := range []int{30, 60, 144} {
+			res := runUnder(t, facing, tps, true)
+			t.Logf("facing %d, %3d TPS: left the underside %v, climbed %.0f px, Under %v, penetration %.3f px (bone %d frame %d), pop %.2f deg/frame",
+				facing, tps, res.left, res.climbed, res.under, res.pen, res.worstBone, res.worstPen, res.pop)
+			if !res.left || res.climbed < 90 || res.under {
+				t.Errorf("facing %d, %d TPS: LeaveUnder %v, climbed %.0f px, Under %v at the end; want true, 90, false", facing, tps, res.left, res.climbed, res.under)
+			}
+			if res.nan {
+				t.Errorf("facing %d, %d TPS: NaN", facing, tps)
+			}
+			if res.pen > 0.5 {
+				t.Errorf("facing %d, %d TPS: a bone %.3f px in the block, want <= 0.5", facing, tps, res.pen)
+			}
+			if bound := 15 * 60 / float64(tps); res.pop > bound {
+				t.Errorf("facing %d, %d TPS: joint pop %.2f deg/frame, want <= %.2f", facing, tps, res.pop, bound)
 			}
 		}
 	}
