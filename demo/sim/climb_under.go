@@ -15,7 +15,8 @@ const (
 	BlockTop, BlockBottom = 110.0, 230.0
 	underSpeed            = 40.0  // px/s down the face and along the underside
 	underAlong            = 110.0 // px along the underside
-	underRest             = 1.0   // s hanging at the end before starting over
+	underRest             = 0.6   // s hanging at the end before going back
+	underUp               = 70.0  // px up the face before starting over
 )
 
 // UnderStage is the under-climber's part of its run.
@@ -26,16 +27,18 @@ const (
 	UnderSettle                   // hanging from the bottom edge while the body comes down
 	UnderAlong                    // hand over hand along the underside
 	UnderRest                     // hanging still at the end
+	UnderBack                     // back along the underside to its edge
+	UnderUp                       // up the face again (Climber.LeaveUnder)
 )
 
 func (u UnderStage) String() string {
-	return [...]string{"down", "settle", "along", "rest"}[u]
+	return [...]string{"down", "settle", "along", "rest", "back", "up"}[u]
 }
 
 // under is the climb scene's second climber: it climbs down a side of the
 // floating block, round its bottom outer corner and along its underside
-// hanging by its hands, then starts over on the other side facing the
-// other way (Climber.Under).
+// hanging by its hands, back along it, up the face again, then starts over
+// on the other side facing the other way (Climber.Under, LeaveUnder).
 type under struct {
 	Rig     *ikanim.Rig
 	Climber *ikanim.Climber
@@ -125,6 +128,25 @@ func (u *under) advance(dt float64) {
 		}
 	case UnderRest:
 		if u.stageT > underRest {
+			u.stage, u.stageT = UnderBack, 0
+		}
+	case UnderBack:
+		v := underSpeed * math.Min(1, math.Min(u.stageT/0.5, math.Max(0.15, u.along/20)))
+		c.Speed = -v
+		r.Position = r.Position.Sub(r.Forward().Mul(v * dt))
+		u.along -= v * dt
+		if u.along <= 0 {
+			c.Speed = 0
+			if c.LeaveUnder() { // the chest is out from under the block
+				u.stage, u.stageT = UnderUp, 0
+			}
+		}
+	case UnderUp:
+		v := underSpeed * math.Min(1, u.stageT/0.5)
+		c.Speed = v
+		r.Position[1] -= v * dt
+		u.along += v * dt
+		if u.along >= underUp {
 			u.start()
 		}
 	}
