@@ -239,7 +239,9 @@ type Climber struct {
 	// clip: the article's rule) instead of the climbing cycle: each limb's
 	// rays start behind its animated effector, and the clip decides which
 	// limbs hold and which move (climb_pose.go). Speed, Stride, Duty and
-	// Lift are then not used for the limbs.
+	// Lift are then not used for the limbs, except on an underside
+	// (Under), where the climbing cycle drives them (a climb clip's hands
+	// and feet are a face's).
 	FromPose bool
 	// FromPoseHoldSpeed is how fast, px/s, an animated hand or foot may
 	// move against the climb and still hold with FromPose (default 5).
