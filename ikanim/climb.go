@@ -524,7 +524,9 @@ func (c *Climber) updateUnder() {
 // over CornerTime (the cycle changed axis).
 func (c *Climber) reease() {
 	for i := range c.limbs {
-		if cl := &c.limbs[i]; cl.init {
+		cl := &c.limbs[i]
+		cl.held = false // FromPose: a face's hold is no hold on the underside
+		if cl.init {
 			cl.from, cl.fromRot, cl.ease = cl.contact.Target, cl.rot, 0
 			cl.easeTime = num.Or(c.CornerTime, DefaultClimbCornerTime)
 		}
