@@ -19,7 +19,7 @@ var (
 func init() {
 	registerScene(sceneInfo{
 		Name:    "climb",
-		Summary: "climbing a wall, hands over its outer corner, mantling onto the top; another hangs from a ledge",
+		Summary: "climbing a wall, hands over its outer corner, mantling onto the top; another hangs from a ledge; a third climbs down a floating block, round its bottom corner and along its underside",
 		Keys:    []*binding{&climbSwing, &climbClip},
 		New:     newClimbView,
 	})
@@ -28,7 +28,7 @@ func init() {
 // The climb's view: the camera frames the whole climb (the walk to the wall,
 // the face, the top and the walk on it) and the ledge with the one hanging
 // from it, so both characters are always in view.
-var climbLo, climbHi = mgl64.Vec2{300, 100}, mgl64.Vec2{1010, 612}
+var climbLo, climbHi = mgl64.Vec2{20, 80}, mgl64.Vec2{1010, 612}
 
 const (
 	climbMaxZoom = 1.6
@@ -75,6 +75,8 @@ func (v *climbView) Draw(screen *ebiten.Image, ctx *Context) {
 	v.back.draw(screen, s.World, cam)
 	do := drawOpts(cam)
 	s.Swinger.Draw(screen, do)
+	ur, uc := s.UnderRig()
+	ur.Draw(screen, do)
 	s.Rig.Draw(screen, do)
 	if ctx.Debug {
 		s.Rig.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam, HideLimits: true})
@@ -82,6 +84,8 @@ func (v *climbView) Draw(screen *ebiten.Image, ctx *Context) {
 		if mode, _ := s.Mode(); mode == sim.ClimbClimb {
 			s.Climber.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam})
 		}
+		ur.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam, HideLimits: true})
+		uc.DrawDebug(screen, &ikanim.DebugOptions{Camera: cam})
 	}
 }
 
@@ -106,6 +110,9 @@ func (v *climbView) Status() string {
 			st += fmt.Sprintf("   %s %s", name, what)
 		}
 	}
+	us, ut, runs := s.UnderStage()
+	_, uc := s.UnderRig()
+	st += fmt.Sprintf("   | under the block: run %d %s %.1f s, Under %v", runs, us, ut, uc.Under())
 	return st
 }
 

@@ -23,6 +23,28 @@
 // the first hit is the top face just past the corner; the limb holds there
 // with the face's normal (a hand turned flat on top of the wall).
 //
+// Bottom outer corner and underside. Climbing down a wall that stands on
+// nothing (a floating block, an overhang), a forward ray that misses below
+// the limb's last wall hit casts the top corner's rays mirrored: from
+// (x0 + i*CornerStep, D.y + CornerUp) up to D.y - CornerDown, the first
+// underside (normal pointing down) is the hold (Under). A limb takes it
+// only when its root hangs half the limb's reach below it and its middle
+// joint, by the law of cosines, clears the face or the underside by Offset
+// (underReach); until then a limb that climbs above its root (a hand)
+// keeps its last wall hit, the face's bottom, and one that climbs below it
+// (a foot) dangles. Once every limb that found a surface found an
+// underside the climber is on it (Under): the cycle runs along forward
+// (a hold slides back at Speed), each limb's ray runs up from Behind px
+// below it (past the underside's edge, the corner's rays), the limbs ease
+// from their targets to the new ones over CornerTime, and the body keeps
+// UnderDistance below the underside along its normal (a chest ray up, or
+// the height of the holds while the chest is not under it yet), or higher
+// where a hold would be beyond 0.9 of its limb's reach. Back at the
+// underside's edge, the chest out from under it, LeaveUnder turns the cycle
+// along up again: the hands hold the edge (the bottom corner's rays) until
+// the body has risen enough for their forward rays to find the face, and the
+// climber does not go back onto the underside before a limb has.
+//
 // A moving limb's target and rotation follow with 1-exp(-SwingSpeed*dt), but
 // never further than SwingSlope times its distance off the wall from the
 // exact ones, so every hold is exact.
@@ -105,6 +127,11 @@ const (
 	DefaultClimbSwingSlope = 0.5  // px (and rad) of lag allowed per px off the wall
 	DefaultClimbEngage     = 0.5  // s for a limb to move onto its first hold
 	DefaultClimbCornerTime = 0.3  // s for a limb to move from the face to the top
+	// DefaultClimbUnderDistance is Climber.UnderDistance's default, px:
+	// the biped's chest 56 px below an underside holds its shoulders 37 px
+	// below the hands' targets (0.88 of the arm's reach) and the top of its
+	// head about 13 px below the underside.
+	DefaultClimbUnderDistance = 56.0
 	// DefaultClimbTurnSpeed is the climbing limbs' Limb.MaxTurnSpeed, rad/s
 	// (12 deg a frame at 60 TPS), for climbs up to 40 px/s; faster climbs
 	// scale it with their Speed.
@@ -141,9 +168,14 @@ type ClimbLimbState struct {
 	Holding bool
 	// Found is true when a forward or corner ray found a surface.
 	Found bool
-	// Corner is true when the surface came from the side rays (over an outer
-	// corner).
+	// Corner is true when the surface came from the side rays over the
+	// top outer corner (the top of the wall).
 	Corner bool
+	// Under is true when the surface is an underside (a ceiling, the bottom
+	// of a floating block or of an overhang; its normal points down), found
+	// by rays cast up: past the wall's bottom outer corner, or above the
+	// limb while the climber is on the underside (Climber.Under).
+	Under bool
 	// Point is the surface point and Normal its outward normal (world).
 	Point, Normal mgl64.Vec2
 	// Target is the effector joint's world target.
@@ -154,7 +186,13 @@ type ClimbLimbState struct {
 // hands and feet cycle over the wall and stick to it where rays from behind
 // them find it, turned to its normal; the body keeps Distance from the wall;
 // over an outer corner side rays stepping forward find the top. The game
-// moves Position along up at Speed. Fields left zero take their documented
+// moves Position along up at Speed. Climbing down (negative Speed) past
+// the bottom of a wall that stands on nothing, the hands go round its
+// bottom outer corner onto the underside; once Under reports it, Speed is
+// the speed along forward and the game moves Position along forward (after
+// waiting for BodyLag to come down), the hands hold the underside in turn
+// and the body hangs below it (UnderDistance). Back at its edge, LeaveUnder
+// lets it climb up the face again. Fields left zero take their documented
 // defaults. Build it with NewClimber (or NewBipedClimber) and add it to the
 // rig; its Update does not allocate.
 type Climber struct {
@@ -201,7 +239,9 @@ type Climber struct {
 	// clip: the article's rule) instead of the climbing cycle: each limb's
 	// rays start behind its animated effector, and the clip decides which
 	// limbs hold and which move (climb_pose.go). Speed, Stride, Duty and
-	// Lift are then not used for the limbs.
+	// Lift are then not used for the limbs, except on an underside
+	// (Under), where the climbing cycle drives them (a climb clip's hands
+	// and feet are a face's).
 	FromPose bool
 	// FromPoseHoldSpeed is how fast, px/s, an animated hand or foot may
 	// move against the climb and still hold with FromPose (default 5).
@@ -211,6 +251,9 @@ type Climber struct {
 	CornerSteps          int
 	CornerStep           float64
 	CornerUp, CornerDown float64
+	// UnderDistance is the chest's distance below an underside while the
+	// climber hangs from it (Under), px (default DefaultClimbUnderDistance).
+	UnderDistance float64
 
 	rig                         *Rig
 	def                         *RigDef
@@ -224,6 +267,13 @@ type Climber struct {
 	chestFrom, chestTo, chestPt mgl64.Vec2
 	chestHit                    bool
 	extra                       float64 // px beyond Distance for the middle joints
+	// under: the climber is on an underside (Under); lag is how far the
+	// body offset was from where it is going after the last Update.
+	under bool
+	lag   float64
+	// leaving: LeaveUnder ended the underside, and no limb has found the
+	// face since (the hands still hold the underside's edge).
+	leaving bool
 	// lastUpdate is the rig's update count at the climber's last Update:
 	// when the next one is not the frame after it, the climber was out of
 	// the rig and its climb starts over (start).
@@ -244,6 +294,7 @@ type climbLimb struct {
 	fromRot  float64    // effector rotation it engaged from, character frame
 	easeTime float64    // s the current engage takes
 	corner   bool       // the last contact was over the corner
+	under    bool       // the last contact was an underside
 	// setSolids says the climber set the limb's Solids (NoLimbSolids).
 	setSolids bool
 	// held: with FromPose, the limb holds the wall at heldP (world) with
@@ -327,6 +378,58 @@ func (c *Climber) Body() float64 { return c.body }
 // otherwise come closer than its limb's Offset to the wall.
 func (c *Climber) Clearance() float64 { return c.extra }
 
+// climbUnderReach is the share of a limb's reach within which the body
+// hanging from an underside keeps each of its holds there.
+const climbUnderReach = 0.9
+
+// underReachShort returns how much higher (px, along up) than a shift of
+// shift from this frame's body the body must hang for every limb holding
+// the underside to be within climbUnderReach of its reach of its target:
+// hanging from the underside's edge, the chest not yet under it, the
+// shoulders are behind the hands and a body UnderDistance below drew the
+// hands' targets 5 px down off the underside (softReach).
+func (c *Climber) underReachShort(r *Rig, shift mgl64.Vec2) float64 {
+	worst := 0.0
+	for i := range c.limbs {
+		cl := &c.limbs[i]
+		if !cl.contact.Found || !cl.contact.Under || !cl.init {
+			continue
+		}
+		bones := r.def.limbs[cl.limb].bones
+		reach := 0.0
+		for _, b := range bones {
+			reach += r.def.bones[b].Length
+		}
+		R := r.start[bones[0]].Add(shift)
+		T := r.frame.toLocal(cl.contact.Point).Add(r.frame.dirToLocal(cl.contact.Normal).Mul(cl.Offset))
+		k := climbUnderReach * reach
+		dx := T[0] - R[0]
+		dy := math.Sqrt(math.Max(0, k*k-dx*dx))
+		if short := R[1] - T[1] - dy; short > worst && num.Finite(short) {
+			worst = short
+		}
+	}
+	return worst
+}
+
+// Under reports whether the climber is on an underside: every limb that
+// found a surface found one (the hands went round the wall's bottom outer
+// corner onto the underside while climbing down). From then on the climb
+// cycle runs along forward: Speed is the speed along forward (negative
+// back toward the face the climber came down), the limbs hold the
+// underside from below where rays cast up find it (those that find none
+// dangle), and the body hangs UnderDistance below it. The climber stays on
+// the underside until LeaveUnder or until its climb starts over (Release,
+// or removed from the rig and added back).
+func (c *Climber) Under() bool { return c.under }
+
+// BodyLag returns how far, px, the body offset still was from where the
+// climber is taking it after the last Update (the wall's distance, or
+// UnderDistance below an underside): a game that has just seen Under waits
+// for it to come down (to about 1 px) before moving along the underside, so
+// the head clears the underside's edge.
+func (c *Climber) BodyLag() float64 { return c.lag }
+
 // Phase returns the climb cycle's phase in [0,1).
 func (c *Climber) Phase() float64 { return c.phase }
 
@@ -351,10 +454,17 @@ func (c *Climber) Update(dt float64) {
 	}
 	h := duty * stride / 2
 	lift := num.Or(c.Lift, DefaultClimbLift)
-	if c.FromPose {
+	if c.FromPose && !c.under {
 		c.poseLimbs(r, dt)
+		c.updateUnder()
 		c.updateBody(r, dt)
 		return
+	}
+	// On a face the cycle runs along up (a hold slides down the character
+	// frame), on an underside along forward (a hold slides back).
+	axis, sign := 1, 1.0
+	if c.under {
+		axis, sign = 0, -1
 	}
 	for i := range c.limbs {
 		cl := &c.limbs[i]
@@ -363,22 +473,90 @@ func (c *Climber) Update(dt float64) {
 		off := 0.0
 		holding := q < duty
 		if holding {
-			D[1] += -h + 2*h*q/duty
+			D[axis] += sign * (-h + 2*h*q/duty)
 		} else {
 			s := (q - duty) / (1 - duty)
-			D[1] += h - 2*h*(0.5-0.5*math.Cos(math.Pi*s))
+			D[axis] += sign * (h - 2*h*(0.5-0.5*math.Cos(math.Pi*s)))
 			off = lift * math.Sin(math.Pi*s)
 		}
 		c.place(r, cl, D, off, holding, dt)
 	}
+	c.updateUnder()
 	c.updateBody(r, dt)
+}
+
+// updateUnder puts the climber on the underside once every limb that found
+// a surface found an underside (the hands went round the bottom outer
+// corner; the feet dangle or hold it too): from the next Update the cycle
+// runs along forward and every limb moves from its target to its new one
+// over CornerTime.
+func (c *Climber) updateUnder() {
+	if c.leaving {
+		for i := range c.limbs {
+			if ct := &c.limbs[i].contact; ct.Found && !ct.Under && !ct.Corner {
+				c.leaving = false // a limb is on the face again
+			}
+		}
+		return
+	}
+	if c.under {
+		return
+	}
+	found := 0
+	for i := range c.limbs {
+		ct := &c.limbs[i].contact
+		if !ct.Found {
+			continue
+		}
+		if !ct.Under {
+			return
+		}
+		found++
+	}
+	if found == 0 {
+		return
+	}
+	c.under = true
+	c.reease()
+}
+
+// reease starts every placed limb's move from its target to its new one
+// over CornerTime (the cycle changed axis).
+func (c *Climber) reease() {
+	for i := range c.limbs {
+		cl := &c.limbs[i]
+		cl.held = false // FromPose: a face's hold is no hold on the underside
+		if cl.init {
+			cl.from, cl.fromRot, cl.ease = cl.contact.Target, cl.rot, 0
+			cl.easeTime = num.Or(c.CornerTime, DefaultClimbCornerTime)
+		}
+	}
+}
+
+// LeaveUnder ends the underside so the climber can climb back up the face
+// it came down, and reports whether it did: only when the climber is on the
+// underside and its chest is out from under it (back at the edge, hanging
+// from the bottom corner: the chest's ray up finds nothing, so the head
+// rises past the edge, not into it). From the next Update the cycle runs
+// along up again (Speed along up); the hands hold the underside's edge
+// until the game has moved Position up far enough for their rays to find
+// the face, then climb it; the feet take the face when they reach it. A
+// game calls it every frame the player asks to climb up, until it returns
+// true.
+func (c *Climber) LeaveUnder() bool {
+	if !c.under || c.chestHit {
+		return false
+	}
+	c.under, c.leaving = false, true
+	c.reease()
+	return true
 }
 
 // place casts limb cl's rays at character-frame point D and sets its limb.
 func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holding bool, dt float64) {
 	l := &r.limbs[cl.limb]
 	ct := &cl.contact
-	ct.Found, ct.Corner = false, false
+	ct.Found, ct.Corner, ct.Under = false, false, false
 	cl.nRays = 0
 	behind := num.Or(c.Behind, DefaultClimbBehind)
 	reach := num.Or(c.Reach, DefaultClimbReach)
@@ -387,18 +565,38 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	}
 	var p, n mgl64.Vec2
 	var ok bool
-	if cl.held {
+	switch {
+	case cl.held:
 		// FromPose: a holding limb keeps the hold it found.
 		p, n, ok = r.frame.toLocal(cl.heldP), r.frame.dirToLocal(cl.heldN), true
-	} else {
+	case c.under:
+		// On an underside: a ray up from Behind px below the limb; past
+		// its edge (the body not yet under it), the bottom corner's rays.
+		p, n, ok = c.cast(r, cl, mgl64.Vec2{D[0], D[1] + behind}, mgl64.Vec2{D[0], D[1] + behind - reach})
+		if ok = ok && n[1] > minGroundCos; ok {
+			ct.Under = true
+		} else if cl.wallOK {
+			p, n, ok = c.bottomCorner(r, cl, D)
+		}
+	default:
 		p, n, ok = c.cast(r, cl, mgl64.Vec2{D[0] - behind, D[1]}, mgl64.Vec2{D[0] - behind + reach, D[1]})
 	}
-	if ok && n[0] <= -minGroundCos && n[1] > climbUndersideSin {
+	if ok && !ct.Under && n[0] <= -minGroundCos && n[1] > climbUndersideSin {
 		// The underside of a bump or a ledge: the hold goes on the face
 		// below it (or the bump's top above, whichever is nearer).
 		p, n, ok = c.belowUnderside(r, cl, D, p, n, behind, reach)
 	}
-	if !ok || n[0] > -minGroundCos {
+	if !c.under && !ok && cl.wallOK && D[1] > r.frame.toLocal(cl.wall)[1] {
+		// The forward ray missed below the last wall hit: the wall ended
+		// below it, at its bottom outer corner.
+		p, n, ok = c.bottomCorner(r, cl, D)
+		if root := r.animStart[r.def.limbs[cl.limb].bones[0]]; !ok && cl.Home[1] < root[1] {
+			// Not yet round it (underReach): a limb that climbs above
+			// its root (a hand) keeps its last wall hit, at the bottom
+			// of the face; one that climbs below it (a foot) dangles.
+			p, n, ok = r.frame.toLocal(cl.wall), r.frame.dirToLocal(cl.wallN), true
+		}
+	} else if !c.under && (!ok || n[0] > -minGroundCos) {
 		// Outer corner: step forward, cast down.
 		steps := c.CornerSteps
 		if steps <= 0 {
@@ -436,7 +634,7 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		return
 	}
 	ct.Found, ct.Holding = true, holding
-	if !ct.Corner {
+	if !ct.Corner && !ct.Under {
 		cl.wall, cl.wallN, cl.wallOK = r.frame.toWorld(p), r.frame.dirToWorld(n), true
 	}
 	if c.FromPose && holding && !cl.held && cl.init && cl.ease >= 1 {
@@ -445,13 +643,13 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	target := p.Add(n.Mul(cl.Offset + off))
 	// Rotation from -forward to n (character frame).
 	rot := math.Atan2(-n[1], -n[0])
-	if cl.init && ct.Corner != cl.corner {
-		// Face to top (or back): the same arc from the last target, over
-		// CornerTime.
+	if cl.init && (ct.Corner != cl.corner || ct.Under != cl.under) {
+		// Face to top or underside (or back): the same arc from the last
+		// target, over CornerTime.
 		cl.from, cl.fromRot, cl.ease = ct.Target, cl.rot, 0
 		cl.easeTime = num.Or(c.CornerTime, DefaultClimbCornerTime)
 	}
-	cl.corner = ct.Corner
+	cl.corner, cl.under = ct.Corner, ct.Under
 	if !cl.init {
 		cl.easeTime = num.Or(c.EngageTime, DefaultClimbEngage)
 		// Engage from the effector's last position (its joint at the end of
@@ -568,7 +766,7 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 	// deg/frame, before the climbing limbs' turn limit), a hand engaging
 	// its first hold swept 1.56 px into the wall.
 	w := 1.0
-	if cl.contact.Corner && cl.wallOK && d < cl.Offset {
+	if (cl.contact.Corner || cl.contact.Under) && cl.wallOK && d < cl.Offset {
 		// Up out of the top's plane only as far as it crosses the face's
 		// plane: fully once it is past the face, none while it is Offset
 		// clear of it (a ramp, so the target moves continuously).
@@ -578,7 +776,7 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 	if d < cl.Offset && num.Finite(d) {
 		target = target.Add(n.Mul((cl.Offset - d) * w))
 	}
-	if cl.contact.Corner {
+	if cl.contact.Corner || cl.contact.Under {
 		return target
 	}
 	// What stands out of the hold's plane in front of the effector joint
@@ -615,6 +813,70 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 		}
 	}
 	return target
+}
+
+// bottomCorner casts the bottom outer corner's side rays for limb cl at
+// character-frame point D (the mirror of the top corner's): CornerSteps
+// rays, CornerStep px apart, stepping forward from the x of the limb's last
+// wall hit, each from CornerUp px below D up to CornerDown px above it. The
+// first that finds an underside (its normal pointing down) is the hold,
+// reported as Under.
+func (c *Climber) bottomCorner(r *Rig, cl *climbLimb, D mgl64.Vec2) (p, n mgl64.Vec2, ok bool) {
+	steps := c.CornerSteps
+	if steps <= 0 {
+		steps = DefaultCornerSteps
+	}
+	steps = min(steps, climbMaxCornerSteps)
+	step := num.Or(c.CornerStep, DefaultCornerStep)
+	up := num.Or(c.CornerUp, DefaultCornerUp)
+	down := num.Or(c.CornerDown, DefaultCornerDown)
+	x0 := r.frame.toLocal(cl.wall)[0]
+	for k := 1; k <= steps; k++ {
+		x := x0 + float64(k)*step
+		p, n, ok = c.cast(r, cl, mgl64.Vec2{x, D[1] + up}, mgl64.Vec2{x, D[1] - down})
+		if ok && n[1] > minGroundCos {
+			break
+		}
+		ok = false
+	}
+	if !ok || !c.underReach(r, cl, p, n) {
+		return p, n, false
+	}
+	cl.contact.Under = true
+	return p, n, true
+}
+
+// underReach reports whether limb cl may hold the underside at p (normal
+// n, character frame) round the bottom corner: its root (hip, shoulder)
+// hangs below the underside by half the limb's reach at least, and its
+// middle joint (knee, elbow), placed by
+// the law of cosines on the side it bent to last frame for the target
+// Offset below p, is Offset clear of the face's plane (its last wall hit)
+// or of the underside's. A foot hooked round the corner from a hip still
+// above the bottom folded its knee 5.7 px into the face in a trial, and
+// from a hip 14 px below it 0.6 px (the knee crossing the corner on the
+// engage arc).
+func (c *Climber) underReach(r *Rig, cl *climbLimb, p, n mgl64.Vec2) bool {
+	bones := r.def.limbs[cl.limb].bones
+	R := r.start[bones[0]]
+	reach := 0.0
+	for _, b := range bones {
+		reach += r.def.bones[b].Length
+	}
+	if !(R.Sub(p).Dot(n) > math.Max(cl.Offset, reach/2)) {
+		return false
+	}
+	if len(bones) != 2 {
+		return true
+	}
+	a, b := r.def.bones[bones[0]].Length, r.def.bones[bones[1]].Length
+	side := r.bendSide(bones)
+	if side == 0 {
+		return true
+	}
+	M := middleJoint(R, p.Add(n.Mul(cl.Offset)), a, b, side)
+	wp, wn := r.frame.toLocal(cl.wall), r.frame.dirToLocal(cl.wallN)
+	return M.Sub(p).Dot(n) >= cl.Offset || M.Sub(wp).Dot(wn) >= cl.Offset
 }
 
 // engageArc returns the point s of the way from a to b (both relative to
@@ -685,6 +947,16 @@ func (c *Climber) jointsOut(r *Rig, shift, n mgl64.Vec2) float64 {
 			continue
 		}
 		wp, wn := r.frame.toLocal(cl.wall), r.frame.dirToLocal(cl.wallN)
+		if cl.contact.Under {
+			if !c.under {
+				// A foot or hand round the bottom corner while the body
+				// is on the face: its joint is past the face's plane,
+				// below the wall, and moving the body out does not
+				// change that.
+				continue
+			}
+			wp, wn = r.frame.toLocal(cl.contact.Point), r.frame.dirToLocal(cl.contact.Normal)
+		}
 		T := r.frame.toLocal(cl.contact.Target)
 		if l := &r.limbs[cl.limb]; l.Solids != nil && l.applied > 0 && cl.ease >= 1 {
 			// Where Solids moved it (last frame's solve); an engaging
@@ -762,6 +1034,9 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 	if wn == (mgl64.Vec2{}) {
 		wn = mgl64.Vec2{-1, 0}
 	}
+	if c.under {
+		wn = mgl64.Vec2{0, 1} // straight up to the underside
+	}
 	from := c.chest.Add(wn.Mul(behind))
 	to := c.chest.Sub(wn.Mul(reach - behind))
 	c.chestFrom, c.chestTo = r.frame.toWorld(from), r.frame.toWorld(to)
@@ -772,7 +1047,30 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 	// a knee 1.7 px in the bump above it for a second in a trial).
 	c.chestHit = ok && n[0] < -minGroundCos && math.Abs(n[1]) <= climbUndersideSin
 	want := c.bodyV
-	if c.chestHit {
+	if c.under {
+		c.chestHit = ok && n[1] > minGroundCos
+		if !c.chestHit {
+			// The chest is not under the underside yet (it hangs from
+			// its edge): the height of the hands' and feet's holds on it.
+			sum, k := 0.0, 0
+			for i := range c.limbs {
+				if ct := &c.limbs[i].contact; ct.Found && ct.Under {
+					sum += r.frame.toLocal(ct.Point)[1]
+					k++
+				}
+			}
+			if k > 0 {
+				p, n, ok = mgl64.Vec2{c.chest[0], sum / float64(k)}, wn, true
+			}
+		}
+		if ok && n[1] > minGroundCos {
+			c.chestPt = r.frame.toWorld(p)
+			want[1] = p[1] + num.Or(c.UnderDistance, DefaultClimbUnderDistance) - c.chest[1]
+			want[1] -= c.underReachShort(r, want.Sub(c.appliedV))
+			c.extra = c.jointsOut(r, want.Sub(c.appliedV), wn)
+			want = want.Add(wn.Mul(c.extra))
+		}
+	} else if c.chestHit {
 		c.chestPt = r.frame.toWorld(p)
 		c.wallN = n
 		want = p.Add(n.Mul(num.Or(c.Distance, DefaultClimbDistance))).Sub(c.chest)
@@ -786,16 +1084,25 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 		want = want.Add(wn.Mul(c.extra))
 	}
 	last := c.bodyV
+	if !num.FiniteVec(want) {
+		want = c.bodyV
+	}
 	c.bodyV = c.bodyV.Add(want.Sub(c.bodyV).Mul(1 - math.Exp(-num.Or(c.BodySpeed, DefaultClimbBodySpeed)*dt)))
 	if ok && dt > 0 {
 		// Out from the wall the body goes as fast as a knee or elbow
 		// needs (at most climbOutSpeed): smoothed like the rest, an
 		// engaging leg's knee stayed in the wall while the body caught up.
 		out := wn
-		if c.chestHit {
+		if c.chestHit && !c.under {
 			out = n
 		}
-		if short := want.Sub(c.bodyV).Dot(out); short > 0 {
+		short := want.Sub(c.bodyV).Dot(out)
+		if c.under {
+			// Below an underside only the joints' share goes fast: the
+			// body comes down to UnderDistance at BodySpeed.
+			short = math.Min(short, c.extra)
+		}
+		if short > 0 {
 			c.bodyV = c.bodyV.Add(out.Mul(math.Min(short, climbOutSpeed*dt)))
 		}
 	}
@@ -808,6 +1115,7 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 	if !num.FiniteVec(c.bodyV) {
 		c.bodyV = mgl64.Vec2{}
 	}
+	c.lag = want.Sub(c.bodyV).Len()
 	c.body = c.bodyV[0]
 	r.BodyOffset = r.BodyOffset.Add(c.bodyV).Sub(c.appliedV)
 	c.appliedV = c.bodyV
@@ -820,7 +1128,7 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 // them (the climb scene's shins snapped 83-108 deg in a frame at the start
 // of every climb after the first).
 func (c *Climber) start() {
-	c.phase = 0
+	c.phase, c.under, c.lag, c.leaving = 0, false, 0, false
 	for i := range c.limbs {
 		cl := &c.limbs[i]
 		*cl = climbLimb{ClimbLimbDef: cl.ClimbLimbDef, limb: cl.limb, setSolids: cl.setSolids}
@@ -837,6 +1145,7 @@ func (c *Climber) Release() {
 	r := c.rig
 	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)
 	c.appliedV, c.bodyV, c.body, c.wallN, c.extra = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}, 0
+	c.under, c.lag, c.leaving = false, 0, false
 	for i := range c.limbs {
 		r.limbs[c.limbs[i].limb].Weight = 0
 		r.limbs[c.limbs[i].limb].MaxTurnSpeed = 0

@@ -40,7 +40,9 @@ func (m ClimbMode) String() string {
 // Climb is the climb scene: the climber walks to the wall of climb.json,
 // climbs its face, puts its hands over the outer corner, hangs from the top,
 // mantles onto it, walks on and starts over; the swinger hangs from the
-// ledge. Each mode adds its controllers to the climber's rig and removes
+// ledge; a third climbs down a side of the floating block, round its
+// bottom outer corner and along its underside by its hands, facing right
+// and left in turn (UnderRig). Each mode adds its controllers to the climber's rig and removes
 // the others'.
 type Climb struct {
 	World    *terrain.World
@@ -90,6 +92,8 @@ type Climb struct {
 	// where it was.
 	pen   [4]float64
 	penAt [4]climbPen
+
+	under *under // the one going round the floating block's bottom corner
 }
 
 // climbPen is where a climber's bone went deepest into the level's solids.
@@ -189,6 +193,9 @@ func NewClimb(art Art) (*Climb, error) {
 		}
 	}
 	s.solids = worldSolids(world)
+	if s.under, err = newUnder(def, s); err != nil {
+		return nil, err
+	}
 	s.holds = make([]quality.Stance, s.Climber.NumLimbs())
 	s.pops = make([]quality.AngleDelta, bipedBones) // the scarf's springs are not joints
 	s.limbs = [4]limb{bipedArmNear(def), bipedArmFar(def), bipedLegNear(def), bipedLegFar(def)}
@@ -303,6 +310,7 @@ func (s *Climb) Advance(dt float64) {
 	}
 	r.Update(dt)
 	s.Swinger.Update(dt)
+	s.under.advance(dt)
 }
 
 // measure: joint pop of every bone of the climber (and where the worst
@@ -317,6 +325,7 @@ func (s *Climb) measure() {
 	s.frame++
 	rigFinite(m, r)
 	rigFinite(m, s.Swinger)
+	s.under.measure(&s.solids)
 	if d, b := jointPops(m, r, s.pops); d*180/math.Pi > s.worst.Deg {
 		s.worst = climbPop{Deg: d * 180 / math.Pi, Frame: s.frame, Bone: b, Mode: s.mode}
 	}
@@ -396,6 +405,10 @@ func (s *Climb) Extra() map[string]float64 {
 		"corner_frames":                    float64(s.corner),
 		"climbs":                           float64(s.climbs),
 		"limb_penetration_max_px":          max(s.pen[0], s.pen[1], s.pen[2], s.pen[3]),
+		"under_limb_penetration_max_px":    s.under.pen,
+		"under_joint_pop_max_deg":          s.under.pop,
+		"under_nan":                        float64(s.under.nan),
+		"under_runs":                       float64(s.under.runs),
 	}
 }
 
