@@ -1,9 +1,11 @@
 // Command hello is a first ikanim program: a humanoid walks back and forth
 // over a slope, a Grounder putting its feet on the ground. Run it with
-// go run ./demo/hello (without a display: xvfb-run -a go run ./demo/hello).
+// go run ./demo/hello (without a display: xvfb-run -a go run ./demo/hello);
+// -frames N quits after N updates.
 package main
 
 import (
+	"flag"
 	"image/color"
 	"log"
 
@@ -19,9 +21,12 @@ import (
 const level = `{"name": "hello", "width": 640, "height": 360, "entries": [
 	{"kind": "polyline", "points": [[0, 300], [200, 300], [440, 190], [640, 190]], "bottom": 360}]}`
 
+var frames = flag.Int("frames", 0, "quit after this many updates (0: run until the window is closed)")
+
 type game struct {
-	world *terrain.World
-	hero  *ikanim.Rig
+	world   *terrain.World
+	hero    *ikanim.Rig
+	updates int
 }
 
 func newGame() *game {
@@ -53,6 +58,9 @@ func (g *game) Update() error {
 		h.Facing = h.Facing.Flip()
 	}
 	h.Update(dt)
+	if g.updates++; *frames > 0 && g.updates >= *frames {
+		return ebiten.Termination
+	}
 	return nil
 }
 
@@ -73,6 +81,7 @@ func must[T any](v T, err error) T {
 }
 
 func main() {
+	flag.Parse()
 	if err := ebiten.RunGame(newGame()); err != nil {
 		log.Fatal(err)
 	}

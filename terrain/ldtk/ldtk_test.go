@@ -208,6 +208,7 @@ var badFiles = []struct{ file, want string }{
 	{"missing-px.ldtk", `entity "Block" (iid e-block): px: want [x, y], got 0 numbers`},
 	{"multi-world.ldtk", `worlds: multi-world projects are not supported`},
 	{"negative.ldtk", `entity "Block" (iid e-block): x: -20 is before the world's origin`},
+	{"no-layers.ldtk", `level "Level_0": layerInstances: missing`},
 	{"no-levels.ldtk", `levels: the project has no levels`},
 	{"not-a-project.ldtk", `not an LDtk project`},
 	{"null-entity.ldtk", `layer "Entities": entityInstances: null entity`},

@@ -185,6 +185,10 @@ func check(meta *metaProject) (*defs, error) {
 		if lv.LayerInstances == nil && lv.ExternalRelPath != nil {
 			return nil, fmt.Errorf("%s: saved in a separate file %q, which is not supported (turn off \"Save levels separately\" in LDtk's project settings)", where, *lv.ExternalRelPath)
 		}
+		if lv.LayerInstances == nil {
+			// (It would load as a level with nothing to stand on.)
+			return nil, fmt.Errorf("%s: layerInstances: missing", where)
+		}
 		for k, l := range lv.LayerInstances {
 			if l == nil {
 				return nil, fmt.Errorf("%s: layerInstances[%d]: null", where, k)

@@ -35,11 +35,12 @@ func build(raw *rawMap, opts *Options) (*Map, error) {
 	}
 	if !raw.infinite {
 		for _, f := range []struct {
-			name string
-			v    float64
-		}{{"width", raw.width}, {"height", raw.height}, {"tilewidth", raw.tileW}, {"tileheight", raw.tileH}} {
-			if !(f.v >= 0 && f.v <= editor.MaxSize) || f.v != math.Trunc(f.v) {
-				return nil, fmt.Errorf("map: %s: %v must be a whole number in [0, %d]", f.name, f.v, editor.MaxSize)
+			name  string
+			v     float64
+			least float64
+		}{{"width", raw.width, 0}, {"height", raw.height, 0}, {"tilewidth", raw.tileW, 1}, {"tileheight", raw.tileH, 1}} {
+			if !(f.v >= f.least && f.v <= editor.MaxSize) || f.v != math.Trunc(f.v) {
+				return nil, fmt.Errorf("map: %s: %v must be a whole number in [%v, %d]", f.name, f.v, f.least, editor.MaxSize)
 			}
 		}
 		b.m.Width, b.m.Height = raw.width*raw.tileW, raw.height*raw.tileH
@@ -50,6 +51,11 @@ func build(raw *rawMap, opts *Options) (*Map, error) {
 			h := b.m.Height
 			b.bottom = &h
 		}
+	}
+	if len(raw.root.children) == 0 && len(raw.root.objects) == 0 {
+		// Tile layers are not read: a map without object layers would
+		// load as a level with nothing to stand on.
+		return nil, fmt.Errorf("map: no object layer (collision shapes come from object layers; tile layers are not read)")
 	}
 	if err := b.layer(&raw.root, mgl64.Vec2{}, editor.Flags{}, nil, len(opts.Layers) == 0); err != nil {
 		return nil, err

@@ -247,6 +247,7 @@ var badFiles = []struct{ file, want string }{
 	{"capsule.tmj", `object 1 "bean": unknown shape capsule`},
 	{"huge-coordinate.tmx", `object 4 "far": x: 1e+08 is beyond the size limit 1048576`},
 	{"huge-map.tmx", `map: width: 1e+09 must be a whole number in [0, 1048576]`},
+	{"no-object-layer.tmx", `map: no object layer (collision shapes come from object layers; tile layers are not read)`},
 	{"huge.tmj", `object 3 "far": width: 1e+300 is beyond the size limit`},
 	{"infinite-polyline.tmx", `object 1 "hill" (polyline): bottom: missing`},
 	{"isometric.tmx", `map: orientation: "isometric" is not supported`},
@@ -265,6 +266,7 @@ var badFiles = []struct{ file, want string }{
 	{"unknown-shape.tmx", `object 5 "bean": unknown shape <capsule>`},
 	{"unknown-tag.tmx", `object 7 "pool": properties: tags: unknown tag "lava" (want ceiling, ground, oneway, platform, trigger, wall)`},
 	{"wrong-type.tmj", `objects[0] (id 4, name "crate"): x: got a JSON string, want float64`},
+	{"zero-tile.tmx", `map: tilewidth: 0 must be a whole number in [1, 1048576]`},
 	{"zero-width.tmx", `object 10 "sliver" (rectangle): width: 0 must be positive`},
 }
 
