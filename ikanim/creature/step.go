@@ -169,7 +169,7 @@ func (c *Creature) foothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg
 	for k := 1.0; !hitB && k <= 2; k++ {
 		off := right.Mul(s * k * c.def.Gait.StepDistance)
 		a2, b2 := above.Add(off), below.Add(off)
-		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(g, i, hip, p, n, b2.Sub(a2)) && c.outside(g, a2) {
+		if p, n, ok = c.ray(g, a2, b2); ok && c.footholdOK(g, i, hip, p, n, b2.Sub(a2)) && c.outside(g, a2) {
 			r.from, r.to, r.hit, r.ok = a2, b2, p, true
 			return p, n, true
 		}
@@ -217,7 +217,7 @@ func (c *Creature) outside(g ikanim.Ground, q mgl64.Vec2) bool {
 	depth := 0
 	from := q
 	for k := 0; k < outsideRays; k++ {
-		p, n, ok := g.Raycast(from, c.pos)
+		p, n, ok := c.ray(g, from, c.pos)
 		if !ok || !num.FiniteVec(p) {
 			break
 		}
@@ -612,8 +612,7 @@ func arcBox(a, b, from, to, up mgl64.Vec2, lift float64) (lo, hi mgl64.Vec2) {
 	for k := 1; k <= arcSegments; k++ {
 		p := b
 		if k < arcSegments {
-			t := float64(k) / arcSegments
-			e := t * t * (3 - 2*t)
+			t, e := arcT[k], arcE[k]
 			p = from.Add(d.Mul(e)).Add(up.Mul(h * 4 * t * (1 - t)))
 		}
 		if p[0] < lo[0] {
@@ -631,6 +630,16 @@ func arcBox(a, b, from, to, up mgl64.Vec2, lift float64) (lo, hi mgl64.Vec2) {
 	}
 	return lo, hi
 }
+
+// arcT and arcE are arcHit's t = k/arcSegments and e(t), by k (the same
+// values, computed the same way, once).
+var arcT, arcE = func() (ts, es [arcSegments]float64) {
+	for k := 1; k < arcSegments; k++ {
+		t := float64(k) / arcSegments
+		ts[k], es[k] = t, t*t*(3-2*t)
+	}
+	return ts, es
+}()
 
 // clearSwing checks the path of leg i's step against the ground and raises
 // its lift until the path is clear (see the file comment).
@@ -735,6 +744,17 @@ func (c *Creature) clear3(p, q, r mgl64.Vec2) bool {
 		}
 	}
 	return c.clear.BoxClear(lo, hi)
+}
+
+// ray is g.Raycast(a, b), without the ray where the creature's Ground (g,
+// c.ground) proves it would miss (clear3): the foothold search's rays past a
+// gap, the outside test's and others that mostly miss. (Rays that mostly
+// hit are cast at once: the proof would cost more than it saves.)
+func (c *Creature) ray(g ikanim.Ground, a, b mgl64.Vec2) (p, n mgl64.Vec2, ok bool) {
+	if c.clear3(a, b, b) {
+		return mgl64.Vec2{}, mgl64.Vec2{}, false
+	}
+	return g.Raycast(a, b)
 }
 
 // swingHit reports whether the segment a->b enters a solid (a ray that

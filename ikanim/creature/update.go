@@ -320,7 +320,7 @@ func (c *Creature) probeWall(g ikanim.Ground, dt float64) {
 	}
 	to := c.pos.Add(dir.Mul(reach))
 	c.probeA, c.probeB = c.pos, to
-	p, n, ok := g.Raycast(c.pos, to)
+	p, n, ok := c.ray(g, c.pos, to)
 	c.aheadN = mgl64.Vec2{}
 	if ok && num.FiniteVec(p) && num.FiniteVec(n) && n.Dot(dir) < 0 {
 		c.aheadP, c.aheadN = p, n
@@ -512,7 +512,9 @@ func (c *Creature) kneeAcross(i int, l *leg, plan *gaitPlan) bool {
 		}
 		plan.rays++
 		p := &c.poses[i]
-		return swingHit(c.ground, p.hip, k) || tibiaHit(c.ground, &c.def.legs[i], k, p.ankle)
+		// (No ray where the Ground proves the rectangle round the leg
+		// holds no solid.)
+		return !c.clear3(p.hip, k, p.ankle) && (swingHit(c.ground, p.hip, k) || tibiaHit(c.ground, &c.def.legs[i], k, p.ankle))
 	}
 	return false
 }
