@@ -195,12 +195,19 @@ func (c *Creature) boundedMove(right mgl64.Vec2, move float64) float64 {
 	if move == 0 {
 		return 0
 	}
+	m := math.Abs(move)
+	// Far from every side (more than twice the move, right no longer than
+	// 1.5 along an axis): each side's bound below exceeds m, which is then
+	// the move itself, without the divisions.
+	if a := 2 * m; math.Abs(right[0]) <= 1.5 && math.Abs(right[1]) <= 1.5 &&
+		c.bmax[0]-c.pos[0] > a && c.pos[0]-c.bmin[0] > a && c.bmax[1]-c.pos[1] > a && c.pos[1]-c.bmin[1] > a {
+		return move
+	}
 	sg := 1.0
 	if move < 0 {
 		sg = -1
 	}
 	d := right.Mul(sg) // the way the body moves
-	m := math.Abs(move)
 	for k := 0; k < 2; k++ {
 		switch {
 		case d[k] > 1e-12:
