@@ -26,7 +26,9 @@ const boxClearMargin = 1e-3
 // space as of the last Sync) it answers false, which proves nothing: a
 // caller then casts its rays. A many-ray test of a small region (the arc
 // of a creature's step) costs one BoxClear where the region is open. It
-// does not allocate and reads the shapes as they are now.
+// does not allocate, reads the shapes as they are now and, like the
+// queries, may be called from several goroutines at once while nothing
+// changes the World.
 func (w *World) BoxClear(lo, hi mgl64.Vec2) bool {
 	if w == nil || w.space == nil || w.explicit {
 		return false

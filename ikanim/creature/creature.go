@@ -107,7 +107,8 @@ type GroundInside interface {
 // ray lying in a rectangle hits anything (terrain.World: BoxClear; true
 // only when every ray there misses). The creature asks it before the rays
 // of a test that only cares whether they all miss (clearSwing), and casts
-// them when it answers false.
+// them when it answers false. Like Raycast, it must be safe to call from
+// the goroutines that update creatures (Crowd).
 type groundClear interface {
 	BoxClear(lo, hi mgl64.Vec2) bool
 }
