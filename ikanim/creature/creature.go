@@ -103,6 +103,16 @@ type GroundInside interface {
 	Inside(p mgl64.Vec2) bool
 }
 
+// groundClear is implemented by a Ground that can prove cheaply that no
+// ray lying in a rectangle hits anything (terrain.World: BoxClear; true
+// only when every ray there misses). The creature asks it before the rays
+// of a test that only cares whether they all miss (clearSwing), and casts
+// them when it answers false. Like Raycast, it must be safe to call from
+// the goroutines that update creatures (Crowd).
+type groundClear interface {
+	BoxClear(lo, hi mgl64.Vec2) bool
+}
+
 // GroundBounds is implemented by a Ground whose level is a rectangle
 // (terrain.World: its Bounds). A creature on such a Ground holds on only
 // inside it: a foothold whose face lies on the rectangle's edge or beyond
@@ -129,6 +139,7 @@ type Creature struct {
 	def    *Def
 	ground ikanim.Ground
 	inside GroundInside // ground, when it is one (read by New); else nil
+	clear  groundClear  // ground, when it is one (read by New); else nil
 	pos    mgl64.Vec2
 	up     mgl64.Vec2
 	facing float64 // +1: forward is Right(); -1: forward is -Right()
@@ -217,6 +228,7 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 		rays:   make([]footRay, len(def.legs)),
 	}
 	c.inside, _ = ground.(GroundInside)
+	c.clear, _ = ground.(groundClear)
 	if gb, ok := ground.(GroundBounds); ok {
 		lo, hi := gb.Bounds()
 		if num.FiniteVec(lo) && num.FiniteVec(hi) && hi[0] > lo[0] && hi[1] > lo[1] {

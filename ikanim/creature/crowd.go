@@ -1,6 +1,10 @@
 package creature
 
-import "github.com/ikanim/kit/ikanim/internal/workpool"
+import (
+	"unsafe"
+
+	"github.com/ikanim/kit/ikanim/internal/workpool"
+)
 
 // Crowd updates many creatures per frame across worker goroutines. Each
 // creature is updated by exactly one goroutine, in one piece; creatures do
@@ -40,12 +44,43 @@ func (j *crowdJob) Do(lo, hi int) {
 	}
 }
 
-// update calls Update(dt) on every creature of cs but nil ones.
+// update calls Update(dt) on every creature of cs but nil ones. While it
+// updates one, the processor fetches the memory of the next ones (prefetch):
+// a crowd of thousands does not fit in the caches, and an Update otherwise
+// waited for its creature's struct and legs to come from memory.
 func update(cs []*Creature, dt float64) {
-	for _, c := range cs {
+	for i, c := range cs {
+		if i+2 < len(cs) {
+			prefetchStruct(cs[i+2])
+		}
+		if i+1 < len(cs) {
+			prefetchLegs(cs[i+1])
+		}
 		if c != nil {
 			c.Update(dt)
 		}
+	}
+}
+
+// prefetchStruct prefetches creature c's struct (nil: nothing).
+func prefetchStruct(c *Creature) {
+	if c != nil {
+		prefetchLines(unsafe.Pointer(c), (unsafe.Sizeof(*c)+63)/64)
+	}
+}
+
+// prefetchLegs prefetches creature c's legs and poses (nil: nothing); it
+// reads their slices' headers from c's struct, which prefetchStruct
+// fetched an update earlier.
+func prefetchLegs(c *Creature) {
+	if c == nil {
+		return
+	}
+	if legs := c.legs; len(legs) > 0 {
+		prefetchLines(unsafe.Pointer(&legs[0]), (uintptr(len(legs))*unsafe.Sizeof(legs[0])+63)/64)
+	}
+	if poses := c.poses; len(poses) > 0 {
+		prefetchLines(unsafe.Pointer(&poses[0]), (uintptr(len(poses))*unsafe.Sizeof(poses[0])+63)/64)
 	}
 }
 

@@ -323,7 +323,7 @@ func (c *Creature) hangPoint(f *bodyFrame, ld *legDef) mgl64.Vec2 {
 	// foot hangs swingClear short of the surface it would enter on the
 	// way home.
 	o := mgl64.Vec2{f.px, f.py}
-	p, n, ok = c.ground.Raycast(o, home)
+	p, n, ok = c.ray(c.ground, o, home)
 	d = home.Sub(o)
 	if !ok || n.Dot(d) >= 0 {
 		return home

@@ -148,8 +148,11 @@ func (c *Creature) foothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg
 		s = -1
 	}
 
-	// A: a wall between the body and the foothold.
-	p, n, ok = g.Raycast(c.pos, above)
+	// A: a wall between the body and the foothold (no ray where the
+	// Ground proves it would miss).
+	if !c.clear3(c.pos, above, above) {
+		p, n, ok = g.Raycast(c.pos, above)
+	}
 	if ok && c.footholdOK(g, i, hip, p, n, above.Sub(c.pos)) {
 		r.from, r.to, r.hit, r.ok = c.pos, above, p, true
 		return p, n, true
@@ -166,7 +169,7 @@ func (c *Creature) foothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg
 	for k := 1.0; !hitB && k <= 2; k++ {
 		off := right.Mul(s * k * c.def.Gait.StepDistance)
 		a2, b2 := above.Add(off), below.Add(off)
-		if p, n, ok = g.Raycast(a2, b2); ok && c.footholdOK(g, i, hip, p, n, b2.Sub(a2)) && c.outside(g, a2) {
+		if p, n, ok = c.ray(g, a2, b2); ok && c.footholdOK(g, i, hip, p, n, b2.Sub(a2)) && c.outside(g, a2) {
 			r.from, r.to, r.hit, r.ok = a2, b2, p, true
 			return p, n, true
 		}
@@ -214,7 +217,7 @@ func (c *Creature) outside(g ikanim.Ground, q mgl64.Vec2) bool {
 	depth := 0
 	from := q
 	for k := 0; k < outsideRays; k++ {
-		p, n, ok := g.Raycast(from, c.pos)
+		p, n, ok := c.ray(g, from, c.pos)
 		if !ok || !num.FiniteVec(p) {
 			break
 		}
@@ -403,7 +406,7 @@ func (c *Creature) turnRoom(g ikanim.Ground, i int, l *leg, hipEnd mgl64.Vec2) b
 		return false
 	}
 	end := hm.Add(u.Mul((ld.reach + swingClear) / n))
-	return c.crossesNeighbour(i, hm, end, end, mgl64.Vec2{}) == 0 && !swingHit(g, hm, end)
+	return c.crossesNeighbour(i, hm, end, end, mgl64.Vec2{}) == 0 && (c.clear3(hm, end, end) || !swingHit(g, hm, end))
 }
 
 // kneeSide returns the bend side (alt, legs.go) leg i lands with on the
@@ -453,12 +456,14 @@ func (c *Creature) kneeSide(g ikanim.Ground, i int, hip, p, n mgl64.Vec2, cur bo
 	free := func(b float64) (k, k2 mgl64.Vec2, now, then bool) {
 		kx, ky, _, _ := ik.SolveTwoBoneXY(hip[0], hip[1], t[0], t[1], ld.l0, ld.l1, b)
 		k = mgl64.Vec2{kx, ky}
-		now = !swingHit(g, hip, k) && !tibiaHit(g, ld, k, t)
+		// (tibiaHit of a 3-segment leg is swingHit: a rectangle round the
+		// three points that holds no solid clears both rays.)
+		now = c.clear3(hip, k, t) || !swingHit(g, hip, k) && !tibiaHit(g, ld, k, t)
 		then = now
 		if now && later {
 			kx, ky, _, _ = ik.SolveTwoBoneXY(hip2[0], hip2[1], t2[0], t2[1], ld.l0, ld.l1, b)
 			k2 = mgl64.Vec2{kx, ky}
-			then = !swingHit(g, hip2, k2) && !tibiaHit(g, ld, k2, t2)
+			then = c.clear3(hip2, k2, t2) || !swingHit(g, hip2, k2) && !tibiaHit(g, ld, k2, t2)
 		}
 		return k, k2, now, then
 	}
@@ -595,6 +600,47 @@ func arcHit(g ikanim.Ground, a, b, from, to, up mgl64.Vec2, lift float64) bool {
 	return false
 }
 
+// arcBox returns the bounding box of the chord a-b and of the points of
+// the arc arcHit checks (the same points, computed the same way): every
+// ray of clearSwing's first test lies in it.
+func arcBox(a, b, from, to, up mgl64.Vec2, lift float64) (lo, hi mgl64.Vec2) {
+	// Plain comparisons (a NaN coordinate leaves a NaN in the box, which
+	// BoxClear does not call clear).
+	lo, hi = a, a
+	d := to.Sub(from)
+	h := lift + math.Max(0, d.Dot(up))/2
+	for k := 1; k <= arcSegments; k++ {
+		p := b
+		if k < arcSegments {
+			t, e := arcT[k], arcE[k]
+			p = from.Add(d.Mul(e)).Add(up.Mul(h * 4 * t * (1 - t)))
+		}
+		if p[0] < lo[0] {
+			lo[0] = p[0]
+		}
+		if p[0] > hi[0] {
+			hi[0] = p[0]
+		}
+		if p[1] < lo[1] {
+			lo[1] = p[1]
+		}
+		if p[1] > hi[1] {
+			hi[1] = p[1]
+		}
+	}
+	return lo, hi
+}
+
+// arcT and arcE are arcHit's t = k/arcSegments and e(t), by k (the same
+// values, computed the same way, once).
+var arcT, arcE = func() (ts, es [arcSegments]float64) {
+	for k := 1; k < arcSegments; k++ {
+		t := float64(k) / arcSegments
+		ts[k], es[k] = t, t*t*(3-2*t)
+	}
+	return ts, es
+}()
+
 // clearSwing checks the path of leg i's step against the ground and raises
 // its lift until the path is clear (see the file comment).
 func (c *Creature) clearSwing(g ikanim.Ground, i int, l *leg) {
@@ -607,6 +653,11 @@ func (c *Creature) clearSwing(g ikanim.Ground, i int, l *leg) {
 	a := l.from.Add(l.fromN.Mul(swingClear))
 	b := l.to.Add(l.toN.Mul(swingClear))
 	up := c.up
+	if c.clear != nil && c.clear.BoxClear(arcBox(a, b, l.from, l.to, up, l.lift)) {
+		// No ray of the chord or of the arc can enter a solid: the
+		// rectangle round them holds none (every ray would miss).
+		return
+	}
 	if !swingHit(g, a, b) && !arcHit(g, a, b, l.from, l.to, up, l.lift) {
 		return
 	}
@@ -668,6 +719,42 @@ func (c *Creature) advanceBox(l *leg, t float64) (e float64) {
 		l.from[1] + d[1]*e + l.boxUp[1]*lift,
 	}
 	return e
+}
+
+// clear3 reports whether the Ground proves (groundClear) that no segment
+// between the points p, q and r enters a solid: the rectangle round them
+// holds none. False proves nothing.
+func (c *Creature) clear3(p, q, r mgl64.Vec2) bool {
+	if c.clear == nil {
+		return false
+	}
+	lo, hi := p, p
+	for _, v := range [2]mgl64.Vec2{q, r} {
+		if v[0] < lo[0] {
+			lo[0] = v[0]
+		}
+		if v[0] > hi[0] {
+			hi[0] = v[0]
+		}
+		if v[1] < lo[1] {
+			lo[1] = v[1]
+		}
+		if v[1] > hi[1] {
+			hi[1] = v[1]
+		}
+	}
+	return c.clear.BoxClear(lo, hi)
+}
+
+// ray is g.Raycast(a, b), without the ray where the creature's Ground (g,
+// c.ground) proves it would miss (clear3): the foothold search's rays past a
+// gap, the outside test's and others that mostly miss. (Rays that mostly
+// hit are cast at once: the proof would cost more than it saves.)
+func (c *Creature) ray(g ikanim.Ground, a, b mgl64.Vec2) (p, n mgl64.Vec2, ok bool) {
+	if c.clear3(a, b, b) {
+		return mgl64.Vec2{}, mgl64.Vec2{}, false
+	}
+	return g.Raycast(a, b)
 }
 
 // swingHit reports whether the segment a->b enters a solid (a ray that

@@ -197,12 +197,19 @@ func (c *Creature) boundedMove(right mgl64.Vec2, move float64) float64 {
 	if move == 0 {
 		return 0
 	}
+	m := math.Abs(move)
+	// Far from every side (more than twice the move, right no longer than
+	// 1.5 along an axis): each side's bound below exceeds m, which is then
+	// the move itself, without the divisions.
+	if a := 2 * m; math.Abs(right[0]) <= 1.5 && math.Abs(right[1]) <= 1.5 &&
+		c.bmax[0]-c.pos[0] > a && c.pos[0]-c.bmin[0] > a && c.bmax[1]-c.pos[1] > a && c.pos[1]-c.bmin[1] > a {
+		return move
+	}
 	sg := 1.0
 	if move < 0 {
 		sg = -1
 	}
 	d := right.Mul(sg) // the way the body moves
-	m := math.Abs(move)
 	for k := 0; k < 2; k++ {
 		switch {
 		case d[k] > 1e-12:
@@ -322,7 +329,7 @@ func (c *Creature) probeWall(g ikanim.Ground, dt float64) {
 	}
 	to := c.pos.Add(dir.Mul(reach))
 	c.probeA, c.probeB = c.pos, to
-	p, n, ok := g.Raycast(c.pos, to)
+	p, n, ok := c.ray(g, c.pos, to)
 	c.aheadN = mgl64.Vec2{}
 	if ok && num.FiniteVec(p) && num.FiniteVec(n) && n.Dot(dir) < 0 {
 		c.aheadP, c.aheadN = p, n
@@ -514,7 +521,9 @@ func (c *Creature) kneeAcross(i int, l *leg, plan *gaitPlan) bool {
 		}
 		plan.rays++
 		p := &c.poses[i]
-		return swingHit(c.ground, p.hip, k) || tibiaHit(c.ground, &c.def.legs[i], k, p.ankle)
+		// (No ray where the Ground proves the rectangle round the leg
+		// holds no solid.)
+		return !c.clear3(p.hip, k, p.ankle) && (swingHit(c.ground, p.hip, k) || tibiaHit(c.ground, &c.def.legs[i], k, p.ankle))
 	}
 	return false
 }
