@@ -208,12 +208,19 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 	// landing leg came down within 4 % of straight and its knee turned
 	// 15.6 degrees in the touch-down frame over a crest at 60 TPS). It
 	// never rises above the rest height, which the rest knee bend leaves
-	// just inside the legs' reach.
-	bob := bobAmp * a * (1 + math.Cos(4*math.Pi*(p-walkBobLow*(1-duty)/4)))
+	// just inside the legs' reach. A stride long for the legs (a run)
+	// also carries the hip lower all through the cycle (walkCrouch), so
+	// no stance starts or ends with a leg straighter than walkMaxReach.
+	bobAt := func(p float64) float64 {
+		return bobAmp * a * (1 + math.Cos(4*math.Pi*(p-walkBobLow*(1-duty)/4)))
+	}
+	bob := bobAt(p)
+	hip0 := def.bones[b.torso].Attach
+	bob += walkCrouch(def, b, -hip0[1]-ankle, half, min(bobAt(0), bobAt(duty)), a)
 	torsoWorld := -math.Pi/2 + lean*a
 	dst[b.torso] = torsoWorld
 	dst[b.head] = -lean * a
-	hip := def.bones[b.torso].Attach.Add(mgl64.Vec2{0, bob})
+	hip := hip0.Add(mgl64.Vec2{0, bob})
 
 	for k := 0; k < 2; k++ {
 		q := p
@@ -255,4 +262,29 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 		dst[b.fa[k]] = fa + a*(-0.5*fa-0.2*(1+c)/2)
 	}
 	return mgl64.Vec2{0, bob}
+}
+
+// walkMaxReach is the largest share of a leg's full length (thigh plus
+// shin) a WalkCycle at full stride poses the leg at, at the ends of a
+// stance (a knee near full extension turns fast for a small move of its
+// foot: the run's legs came within 1 % of straight at touch-down, their
+// knees turning 20 degrees a frame at 60 TPS).
+const walkMaxReach = 0.97
+
+// walkCrouch returns how much lower than its bob a WalkCycle carries the
+// hip, px, so that a foot half along forward or back of the hip, height
+// below it less the bob (bob at the stance's ends), is at most walkMaxReach
+// of its leg's length away from the hip. The bound eases in with the
+// stride fraction a (as the lift does, full from a = 1/3) from the rest
+// pose's own reach (height), so a standing walk stands as the rest pose
+// does and the hip lowers continuously with the speed.
+func walkCrouch(def *RigDef, b *walkBones, height, half, bob, a float64) float64 {
+	c := 0.0
+	for k := 0; k < 2; k++ {
+		r := walkMaxReach * (def.bones[b.thigh[k]].Length + def.bones[b.shin[k]].Length)
+		r += max(0, height-r) * (1 - min(1, 3*a))
+		h := math.Sqrt(max(0, r*r-half*half))
+		c = max(c, height-bob-h)
+	}
+	return c
 }
