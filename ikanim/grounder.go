@@ -438,8 +438,14 @@ func (g *Grounder) Update(dt float64) {
 				limb.Weight = 1
 				fade = 1 - math.Exp(-airFootSpeed*dt)
 			}
-			// Fade toward the animated foot.
-			c.Offset += (0 - c.Offset) * fade
+			// Fade toward the animated foot (in the air at most
+			// swingDropSpeed px/s).
+			d := (0 - c.Offset) * fade
+			if limb.Weight == 1 {
+				m := swingDropSpeed * dt
+				d = max(-m, min(m, d))
+			}
+			c.Offset += d
 			c.Angle += (0 - c.Angle) * fade
 			if r.airborne && hit && c.Offset < s-lift+airRestTol {
 				// A hanging foot still rests on ground it meets (the
@@ -499,8 +505,21 @@ func (g *Grounder) Update(dt float64) {
 			// lands instead of catching up with a leg stretched straight.
 			need = min(need, leg.land.off+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
 		}
-		if c.Planted {
-			need = min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), reachRatio))
+		if c.Planted || leg.lock.from != 0 && leg.shift != 0 {
+			// A planted foot, or one whose lock is letting go (its
+			// shift easing back to the animated path), keeps the hip
+			// within reachRatio: the body does not rise off a leg
+			// still stretched behind it. A foot held away from its
+			// animated place (a lock's shift) keeps it within
+			// lockedReachRatio: the body lowers before the leg is
+			// straight, not after.
+			ratio := reachRatio
+			if leg.shift != 0 && (leg.lock.on || leg.lock.from != 0) {
+				// Not below the animated foot's own reach: the lock
+				// lowers the body only for what its shift adds.
+				ratio = max(lockedReachRatio, min(reachRatio, g.animReach(r, leg)))
+			}
+			need = min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), ratio))
 		} else if leg.land.now {
 			// The landing as it will be at touch-down: the body has
 			// walked on to it and the animated lift is gone.
@@ -762,6 +781,26 @@ func (g *Grounder) holdBack(r *Rig, leg *grounderLeg, s, phi, lift, keep, maxAng
 // reachRatio is the share of a leg's full length (thigh plus shin) its hip
 // may be from its foot's target before the centroid lowers the body.
 const reachRatio = 0.98
+
+// animReach returns the distance from the leg's hip to its animated
+// ankle as a share of the leg's length (thigh plus shin), as reachNeed
+// places the hip; +Inf for legs that are not two- or three-bone chains.
+func (g *Grounder) animReach(r *Rig, leg *grounderLeg) float64 {
+	bones := g.def.limbs[leg.limb].bones
+	if len(bones) != 3 && len(bones) != 2 {
+		return math.Inf(1)
+	}
+	hip := r.animStart[bones[0]].Add(r.BodyOffset)
+	hip[1] -= g.applied
+	return r.animStart[leg.foot].Sub(hip).Len() / (g.def.bones[bones[0]].Length + g.def.bones[bones[1]].Length)
+}
+
+// lockedReachRatio is reachRatio for a foot a lock holds away from its
+// animated place (see grounder_lock.go): a lock lets the body walk on
+// from the foot, so the body starts lowering sooner (it lowers at most
+// BodyMaxSpeed; at reachRatio a hero setting off from standing left its
+// locked leg straight, its knee turning 27 degrees in the frame it lifted).
+const lockedReachRatio = 0.95
 
 // landReachRatio is reachRatio for a swinging foot's predicted landing: a
 // leg landing nearly straight turns its knee fastest as the foot comes down.

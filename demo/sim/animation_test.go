@@ -66,10 +66,17 @@ func TestAnimationSceneQuality(t *testing.T) {
 		// aim scene's forearm 19.8 at the wall). What is left is the run's
 		// legs within 1 % of straight at touch-down and lift-off (the
 		// clip's own shin turns up to 24 degrees a frame), the stance foot
-		// locked behind the animated one. QUALITY.md's target is 15; this
-		// bound keeps it from growing.
-		if tps == 60 && f.pop > 31.5 {
-			t.Errorf("60 TPS: joint pop over all frames %.2f deg/frame, want <= 31.5 (target 15)", f.pop)
+		// locked behind the animated one. 28.0/14.1/9.9 with the run's
+		// hip lowered so its legs reach at most 94 % of their length at
+		// touch-down and lift-off (its WalkCycle's MaxReach), the body
+		// lowering for a locked foot's leg from 95 % of its length
+		// (lockedReachRatio, for that foot left 21 px behind as the hero
+		// sets off from standing) and that foot catching up over 0.2 s
+		// (lockReleaseTime); the worst left are the far hand as the reach
+		// for the orb starts and ends (14.1), the run's touch-down on the
+		// slope down from the rise, 2.5 px below the animated foot (13.8).
+		if tps == 60 && f.pop > 15 {
+			t.Errorf("60 TPS: joint pop over all frames %.2f deg/frame, want <= 15", f.pop)
 		}
 		if m.ContactGapMean() > 0.5 || f.gapMax > 1.5 || m.PenetrationMax() > 0.5 {
 			t.Errorf("%d TPS: contact gap mean %.3g max %.3g, penetration %.3g; want <= 0.5, 1.5, 0.5", tps, m.ContactGapMean(), f.gapMax, m.PenetrationMax())

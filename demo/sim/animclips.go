@@ -61,9 +61,12 @@ func idleClip() *ikanim.ClipSpec {
 }
 
 // The run: a WalkCycle with a longer stride, a quicker cadence, higher
-// steps, a short double support, more arm swing and lean, baked into keys
-// (runKeys a cycle) with the forearms bent for running.
-var runCycle = ikanim.WalkCycle{Stride: 92, Period: 0.58, StepHeight: 11, Duty: 0.6, Bob: 3, ArmSwing: 0.75, Lean: 0.2}
+// steps, a short double support, more arm swing and lean, its hip low
+// enough that no leg reaches more than 94 % of its length (MaxReach: the
+// knees turn 9.3 degrees a frame at most at 60 TPS, 26 with the legs
+// nearly straight at touch-down), baked into keys (runKeys a cycle) with
+// the forearms bent for running.
+var runCycle = ikanim.WalkCycle{Stride: 92, Period: 0.58, StepHeight: 11, Duty: 0.6, Bob: 3, ArmSwing: 0.75, Lean: 0.2, MaxReach: 0.94}
 
 const runKeys = 48
 

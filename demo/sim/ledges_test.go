@@ -38,9 +38,13 @@ func TestLedgesScene(t *testing.T) {
 		// began, the crouch started at the whole landing speed and a
 		// swinging foot rose before a block taller than MaxStep; 29.0/
 		// 13.0/12.7 with the shift eased in the air, the crouch starting
-		// at half the landing speed and no rise before such a face.
-		if tps == 60 && m.JointPopMaxDeg() > 13.1 {
-			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 13.1 (target 15)", m.JointPopMaxDeg())
+		// at half the landing speed and no rise before such a face;
+		// 24.0/12.7/12.7 with a hanging foot that leaves the ledge going
+		// back to the animation at most swingDropSpeed (it came down 6 px
+		// a frame with its leg folded, the foot's angle turning 13.0
+		// degrees in a frame at 60 TPS).
+		if tps == 60 && m.JointPopMaxDeg() > 12.8 {
+			t.Errorf("60 TPS: joint pop %.2f deg/frame, want <= 12.8 (target 15)", m.JointPopMaxDeg())
 		}
 	}
 }
