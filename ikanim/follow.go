@@ -89,6 +89,23 @@ type GroundFollower struct {
 	LandCrouchSpeed float64
 	// MaxLandCrouch bounds the landing crouch, px (default 16).
 	MaxLandCrouch float64
+	// Headroom keeps the body under ceilings: two rays from below the hips
+	// over Position up to the top of the body headroomSide px behind
+	// Position and as far ahead plus a lead (Probe, or the distance the
+	// body covers in the time the crouch takes, whichever is longer) find
+	// the lowest surface facing down above the body; the body crouches
+	// (Rig.BodyOffset along -up) by what the top of the pose would reach
+	// into it plus headroomMargin, at most MaxHeadroomCrouch, moving at most
+	// headroomSpeed px/s, so a character walks under a ceiling lower than
+	// itself with bent knees instead of through it. The top of the body is
+	// the highest point of the animated pose along up (Headroom 0, the
+	// default) or Headroom px above Position; negative: off. A ground that
+	// is a GroundThroughOneWay (a terrain.World) is asked without its
+	// one-way platforms: a head passes up through them.
+	Headroom float64
+	// MaxHeadroomCrouch bounds that crouch, px (default 0.45 of the rig's
+	// longest two-bone limb, as Probe: 27 px for the default biped).
+	MaxHeadroomCrouch float64
 
 	rig      *Rig
 	ground   Ground
@@ -101,12 +118,19 @@ type GroundFollower struct {
 	landV    float64 // speed of the last landing, px/s (0: no crouch running)
 	landT    float64 // seconds since that landing
 	crouch   float64 // the crouch this follower added to BodyOffset.y last frame
+	duck     float64 // the part of crouch that keeps the body under a ceiling (Headroom)
+	clearFor float64 // seconds since the headroom rays last looked
+	lastPos  mgl64.Vec2
 	smooth   expMemo // the smoothing toward the ground
 }
 
 // LandCrouch returns the landing crouch applied in the last Update, px along
 // -up (0 when none).
-func (f *GroundFollower) LandCrouch() float64 { return f.crouch }
+func (f *GroundFollower) LandCrouch() float64 { return f.crouch - f.duck }
+
+// HeadroomCrouch returns the crouch under a ceiling (Headroom) applied in
+// the last Update, px along -up (0 when none).
+func (f *GroundFollower) HeadroomCrouch() float64 { return f.duck }
 
 // Falling reports whether the body is airborne (falling or jumping).
 func (f *GroundFollower) Falling() bool { return f.falling }
@@ -134,7 +158,7 @@ func NewGroundFollower(rig *Rig, ground Ground) (*GroundFollower, error) {
 	if rig == nil {
 		return nil, errors.New("ikanim: NewGroundFollower: rig is nil")
 	}
-	return &GroundFollower{rig: rig, ground: ground, defProbe: followProbeFor(rig.Def())}, nil
+	return &GroundFollower{rig: rig, ground: ground, defProbe: followProbeFor(rig.Def()), lastPos: rig.Position}, nil
 }
 
 // followProbeFor returns the default Probe for rigs of d: followProbeShare
@@ -216,7 +240,9 @@ func (f *GroundFollower) Reset() { f.init = false }
 // toward the ground under it (the rig calls it).
 func (f *GroundFollower) Update(dt float64) {
 	f.found = f.follow(f.rig, dt)
+	f.updateDuck(dt)
 	f.updateCrouch(dt)
+	f.lastPos = f.rig.Position
 }
 
 // Defaults of the landing crouch.
@@ -263,6 +289,7 @@ func (f *GroundFollower) updateCrouch(dt float64) {
 	if !num.Finite(want) {
 		want = 0
 	}
+	want += f.duck
 	f.rig.BodyOffset[1] += want - f.crouch
 	f.crouch = want
 }
@@ -480,3 +507,111 @@ func (f *GroundFollower) buried(pos, up mgl64.Vec2, rayUp, ledge float64) (float
 // followBuriedLedges is how many ledges (LedgeDrop) above RayUp the
 // follower looks for the top of rock it finds itself in.
 const followBuriedLedges = 3
+
+// Headroom (GroundFollower.Headroom).
+const (
+	// headroomSide is how far behind and ahead of Position, px, the
+	// ceiling rays are cast (the head and shoulders of the default biped
+	// lie within it).
+	headroomSide = 10.0
+	// headroomMargin is the room, px, kept between the top of the body and
+	// a ceiling.
+	headroomMargin = 2.0
+	// headroomSpeed bounds the crouch's speed, px/s.
+	headroomSpeed = 120.0
+	// headroomStart is where the rays start, as a share of the body's
+	// height above Position (below the hips: a ceiling lower than that is
+	// inside the legs' reach anyway, and its rays start in the rock, which
+	// they leave through a face that does not face down).
+	headroomStart = 0.35
+	// headroomShare is MaxHeadroomCrouch's default as a share of the
+	// rig's longest two-bone limb.
+	headroomShare = 0.45
+	// headroomPeriod is how often, s, the headroom rays look while no
+	// ceiling is near (every frame while one is): the lead covers the
+	// walk's few px between looks.
+	headroomPeriod = 1.0 / 30
+)
+
+// updateDuck moves the headroom crouch (duck) toward what the ceiling over
+// the body asks for (see Headroom).
+func (f *GroundFollower) updateDuck(dt float64) {
+	r := f.rig
+	want := 0.0
+	if f.Headroom >= 0 && num.Finite(f.Headroom) && f.ground != nil && !f.falling && num.FiniteVec(r.Position) {
+		f.clearFor += max(dt, 0)
+		if f.duck > 0 || f.clearFor >= headroomPeriod {
+			f.clearFor = 0
+			top := f.Headroom
+			if top == 0 {
+				top = f.poseTop()
+			}
+			if top > 0 {
+				want = f.ceilingDuck(r, top, dt)
+			}
+		}
+	}
+	maxDuck := f.MaxHeadroomCrouch
+	if maxDuck == 0 {
+		maxDuck = headroomShare / followProbeShare * f.defProbe
+	}
+	if !(maxDuck > 0) || !num.Finite(maxDuck) {
+		maxDuck = 0
+	}
+	want = max(0, min(want, maxDuck))
+	step := headroomSpeed * max(dt, 0)
+	f.duck += max(-step, min(step, want-f.duck))
+	if !num.Finite(f.duck) {
+		f.duck = 0
+	}
+}
+
+// poseTop returns the highest point of the rig's animated pose above
+// Position along up, px (the last pose the source gave).
+func (f *GroundFollower) poseTop() float64 {
+	r := f.rig
+	top := 0.0
+	for i := range r.animEnd {
+		top = max(top, -r.animEnd[i][1], -r.animStart[i][1])
+	}
+	return top
+}
+
+// ceilingDuck returns the crouch, px, that keeps a body top px tall under
+// the lowest surface facing down found by the headroom rays.
+func (f *GroundFollower) ceilingDuck(r *Rig, top, dt float64) float64 {
+	fr := newFrame(r.Position, r.Up, r.Facing)
+	up := fr.dirToWorld(mgl64.Vec2{0, -1})
+	fwd := fr.dirToWorld(mgl64.Vec2{1, 0})
+	lead := f.probe()
+	if dt > 0 {
+		// The distance the body covers while the crouch goes down by
+		// the largest part of its range.
+		if v := r.Position.Sub(f.lastPos).Dot(fwd) / dt; v > 0 && num.Finite(v) {
+			lead = max(lead, v*top*(1-headroomStart)/headroomSpeed)
+		}
+	}
+	start, end := headroomStart*top, top+headroomMargin
+	thru, oneWay := f.ground.(GroundThroughOneWay) // a head passes up through one-way platforms
+	duck := 0.0
+	// The rays start from one point over Position, inside the body and so
+	// in the open (a ray started beside it may start in the rock of a
+	// wall or a pit's rim and meet that ground's surface from below).
+	a := r.Position.Add(up.Mul(start))
+	for _, s := range [2]float64{-headroomSide, headroomSide + lead} {
+		o := r.Position.Add(fwd.Mul(s))
+		b := o.Add(up.Mul(end))
+		var p, n mgl64.Vec2
+		var ok bool
+		if oneWay {
+			p, n, ok = thru.RaycastThroughOneWay(a, b)
+		} else {
+			p, n, ok = f.ground.Raycast(a, b)
+		}
+		if !ok || !num.FiniteVec(p) || n.Dot(up) > -minGroundCos {
+			continue
+		}
+		duck = max(duck, end-p.Sub(r.Position).Dot(up))
+	}
+	return duck
+}

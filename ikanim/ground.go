@@ -16,3 +16,13 @@ import "github.com/go-gl/mathgl/mgl64"
 type Ground interface {
 	Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool)
 }
+
+// GroundThroughOneWay is a Ground that also answers rays that pass through
+// its one-way platforms (solid from above only): a terrain.World does. A
+// GroundFollower's Headroom asks it for the ceilings over the body, so a
+// walker's head passes up through a one-way board instead of ducking under
+// it; a Ground without it is asked with Raycast.
+type GroundThroughOneWay interface {
+	Ground
+	RaycastThroughOneWay(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool)
+}

@@ -95,6 +95,25 @@ func (w *World) Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool)
 	return point, normal, ok
 }
 
+// RaycastThroughOneWay is Raycast without the one-way shapes (TagOneWay,
+// solid from above only): what a body moving up through a one-way
+// platform meets, such as a walker's head under one (ikanim's
+// GroundFollower asks it, when its ground has it, for the ceilings it
+// ducks under).
+func (w *World) RaycastThroughOneWay(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool) {
+	if w == nil {
+		return mgl64.Vec2{}, mgl64.Vec2{}, false
+	}
+	f := w.Filter
+	f.Exclude |= TagOneWay
+	var b best
+	if !w.cast(from, to, f, &b) {
+		return mgl64.Vec2{}, mgl64.Vec2{}, false
+	}
+	point, normal, _, ok = w.resolve(&b)
+	return point, normal, ok
+}
+
 // Cast returns the nearest hit of the segment from -> to against the shapes
 // that pass w.Filter. See Raycast.
 func (w *World) Cast(from, to mgl64.Vec2) Hit {

@@ -17,6 +17,12 @@ const (
 	TagCeiling resolv.Tags = 1 << 59
 	// TagPlatform marks floating platforms.
 	TagPlatform resolv.Tags = 1 << 58
+	// TagOneWay marks one-way shapes, solid from above only: the level
+	// loaders set it on every object marked "oneway" (besides their
+	// Options.OneWay tags). Raycast sees them like any shape;
+	// RaycastThroughOneWay, the query of a body moving up (a head under a
+	// ceiling), passes through them.
+	TagOneWay resolv.Tags = 1 << 57
 )
 
 // tagNames maps the tag names accepted in level files to their bits.

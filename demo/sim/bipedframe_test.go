@@ -65,9 +65,10 @@ func (s *bipedFrame) step(dt float64) {
 // scene's level (assets/levels/walk.json: slopes, 16 px stairs, a sawtooth,
 // a gap), the head looking at a point ahead. One op is one 1/60 s frame:
 // the game's move of Position and one Rig.Update, which is everything the
-// frame needs before drawing: the follower's ray, the grounder's whole-sole
-// rays and swing planning, the walk cycle, both legs and both arms solved
-// (knees and elbows), the head's look-at, world transforms. The walk
+// frame needs before drawing: the follower's ray (and its headroom rays
+// every 1/30 s), the grounder's whole-sole rays and swing planning, the
+// walk cycle, both legs and both arms solved (knees and elbows), the
+// head's look-at, world transforms. The walk
 // scene's character also wears a scarf of spring bones colliding with the
 // ground, which BENCH.md's workload does not name: BenchmarkGroundedBiped
 // times that scene's frame. On Linux it also reports the CPU time of the

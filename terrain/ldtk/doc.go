@@ -60,7 +60,8 @@
 // '_', '-' and spaces ignored): tags (String: ground, wall, ceiling,
 // platform, trigger, oneway or Options.Tags names; an unknown name is an
 // error), oneway, trigger, solid (Bool), bottom, thickness (Float or Int).
-// One-way shapes get Options.OneWay (terrain.TagPlatform by default); trigger
+// One-way shapes get terrain.TagOneWay and Options.OneWay
+// (terrain.TagPlatform by default); trigger
 // shapes get terrain.TagTrigger, skipped by queries unless their Filter has
 // IncludeTriggers.
 //

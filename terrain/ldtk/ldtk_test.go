@@ -98,7 +98,7 @@ func TestLevelShapes(t *testing.T) {
 		{"e-arch", 3, base}, // a U: three convex pieces
 		{"e-hill", 2, base | terrain.TagGround},
 		{"e-rock", 1, base},
-		{"e-ledge", 1, base | terrain.TagPlatform}, // identifier word and oneway field
+		{"e-ledge", 1, base | terrain.TagPlatform | terrain.TagOneWay}, // identifier word and oneway field
 		{"e-door", 1, base | terrain.TagTrigger},
 		{"e-checkpoint", 0, 0},
 	}
@@ -133,7 +133,7 @@ func TestLevelShapes(t *testing.T) {
 	if cells["Wall"] != 2 || cells["Oneway_platform"] != 1 || cells["Water"] != 1 {
 		t.Errorf("IntGrid rectangles %v, want Wall 2, Oneway_platform 1, Water 1", cells)
 	}
-	if cellTags["Wall"] != base|terrain.TagWall || cellTags["Oneway_platform"] != base|terrain.TagPlatform || cellTags["Water"] != base {
+	if cellTags["Wall"] != base|terrain.TagWall || cellTags["Oneway_platform"] != base|terrain.TagPlatform|terrain.TagOneWay || cellTags["Water"] != base {
 		t.Errorf("IntGrid tags %#x %#x %#x", uint64(cellTags["Wall"]), uint64(cellTags["Oneway_platform"]), uint64(cellTags["Water"]))
 	}
 	if n := l.World.NumShapes(); n != 13 {
@@ -191,7 +191,7 @@ func TestOptions(t *testing.T) {
 	// OneWay and Cell.
 	oneWay := resolv.NewTag("ldtk_test.oneway")
 	l = level(t, "Level_0", &ldtk.Options{OneWay: oneWay, Cell: 16})
-	if got := l.Entity("Platform").Tags; got != terrain.TagTerrain|terrain.TagPlatform|oneWay {
+	if got := l.Entity("Platform").Tags; got != terrain.TagTerrain|terrain.TagPlatform|terrain.TagOneWay|oneWay {
 		t.Errorf("OneWay: platform tags %#x (its identifier still names platform)", uint64(got))
 	}
 	if c := l.World.Space().CellWidth(); c != 16 {

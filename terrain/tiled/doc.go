@@ -54,8 +54,9 @@
 //   - tags (string): tag names separated by commas or spaces, as in
 //     terrain's JSON level files: ground, wall, ceiling, platform, trigger,
 //     plus oneway and the names in Options.Tags. An unknown name is an error.
-//   - oneway (bool): a one-way platform; its shapes get Options.OneWay
-//     (terrain.TagPlatform by default, terrain has no one-way tag).
+//   - oneway (bool): a one-way platform; its shapes get terrain.TagOneWay
+//     (World.RaycastThroughOneWay passes through them) and Options.OneWay
+//     (terrain.TagPlatform by default).
 //   - trigger (bool): tagged terrain.TagTrigger, so queries skip it unless
 //     their Filter has IncludeTriggers.
 //   - solid (bool): false makes the object a marker.

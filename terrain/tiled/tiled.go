@@ -60,10 +60,11 @@ type Options struct {
 	// words. Names are matched ignoring case, '_', '-' and spaces. The
 	// default (nil) adds none.
 	Tags map[string]resolv.Tags
-	// OneWay is the tags given to one-way shapes. terrain has no one-way
-	// tag; the default (zero) is terrain.TagPlatform. A game whose bodies pass
-	// up through one-way platforms sets its own tag here and skips those
-	// shapes when moving up.
+	// OneWay is the tags given to one-way shapes besides terrain.TagOneWay
+	// (which they always get: World.RaycastThroughOneWay passes through
+	// them); the default (zero) is terrain.TagPlatform. A game whose bodies
+	// pass up through one-way platforms may also set its own tag here and
+	// skip those shapes when moving up.
 	OneWay resolv.Tags
 	// Cell is the broadphase cell size of the World's space, in pixels. The
 	// default (0) is 32, doubled until the space has at most 1<<18 cells.

@@ -108,7 +108,7 @@ func TestLevelObjects(t *testing.T) {
 		{1, "floor", tiled.Rectangle, 1, base | terrain.TagGround}, // class "ground"
 		{2, "slope", tiled.Polygon, 1, base},
 		{3, "rock", tiled.Ellipse, 1, base},
-		{4, "ledge", tiled.Rectangle, 1, base | terrain.TagPlatform}, // oneway
+		{4, "ledge", tiled.Rectangle, 1, base | terrain.TagPlatform | terrain.TagOneWay}, // oneway
 		{5, "door", tiled.Rectangle, 1, base | terrain.TagTrigger},
 		{6, "crate", tiled.Rectangle, 1, base},
 		{8, "hill", tiled.Polyline, 2, base | terrain.TagGround}, // one quad per segment
@@ -184,7 +184,7 @@ func TestOptions(t *testing.T) {
 	// OneWay replaces the one-way tags; Cell sets the broadphase cell.
 	oneWay := resolv.NewTag("tiled_test.oneway")
 	m = load(t, "level.tmj", &tiled.Options{OneWay: oneWay, Cell: 64})
-	if got := m.Object("ledge").Tags; got != terrain.TagTerrain|oneWay {
+	if got := m.Object("ledge").Tags; got != terrain.TagTerrain|terrain.TagOneWay|oneWay {
 		t.Errorf("OneWay: ledge tags %#x", uint64(got))
 	}
 	if c := m.World.Space().CellWidth(); c != 64 {

@@ -225,7 +225,7 @@ var rows = []row{
 
 	// demo/sim: the grounded biped and the swarm scene.
 	{Pkg: pkgSim, Workload: "grounded biped frame",
-		Includes: "BENCH.md's workload: the README's setup (default biped, WalkCycle, GroundFollower with Probe 24, default Grounder) walking the walk scene's level, the head looking ahead; one frame is the move of Position and one rig Update (follower ray, whole-sole grounder rays and swing planning, walk cycle, four limb solves, look-at, forward kinematics) (`BenchmarkBipedFrame`)",
+		Includes: "BENCH.md's workload: the README's setup (default biped, WalkCycle, GroundFollower with Probe 24, default Grounder) walking the walk scene's level, the head looking ahead; one frame is the move of Position and one rig Update (follower ray and headroom rays every 1/30 s, whole-sole grounder rays and swing planning, walk cycle, four limb solves, look-at, forward kinematics) (`BenchmarkBipedFrame`)",
 		Unit:     "ns", Cells: []cell{{Bench: "BipedFrame", Metric: "ns/op", Cmp: le, Target: 2500}}},
 	{Pkg: pkgSim, Workload: "walk scene frame",
 		Includes: "the walk scene's character: the same frame (library defaults, as BENCH.md's workload) plus a scarf of spring bones colliding with the ground (`BenchmarkGroundedBiped`)",

@@ -170,6 +170,7 @@ func (v *Vocab) Final(f Flags, words ...string) resolv.Tags {
 		oneway = oneway || ow
 	}
 	if oneway {
+		tags |= terrain.TagOneWay
 		if v.OneWay != 0 {
 			tags |= v.OneWay
 		} else {
