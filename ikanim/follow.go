@@ -518,7 +518,7 @@ const (
 	// a ceiling.
 	headroomMargin = 2.0
 	// headroomSpeed bounds the crouch's speed, px/s.
-	headroomSpeed = 120.0
+	headroomSpeed = 55.0
 	// headroomStart is where the rays start, as a share of the body's
 	// height above Position (below the hips: a ceiling lower than that is
 	// inside the legs' reach anyway, and its rays start in the rock, which

@@ -25,7 +25,8 @@ const (
 )
 
 // Walk is the walk scene: the humanoid walks back and forth over walk.json
-// (flat, 30- and 40-degree slopes, 16 px stairs, a sawtooth, a 40 px gap)
+// (flat, 30- and 40-degree slopes, 16 px stairs, a sawtooth, a 40 px gap,
+// a block over the last flat stretch to duck under)
 // with a WalkCycle, a GroundFollower and a Grounder with the library's
 // default foot placement (whole sole, landing prediction, footstep
 // planning). The player may steer it (Steer); left alone it walks by itself.
