@@ -420,7 +420,10 @@ func (c *Climber) underReachShort(r *Rig, shift mgl64.Vec2) float64 {
 // underside from below where rays cast up find it (those that find none
 // dangle), and the body hangs UnderDistance below it. The climber stays on
 // the underside until LeaveUnder or until its climb starts over (Release,
-// or removed from the rig and added back).
+// or removed from the rig and added back). It does not go round the
+// underside's far end: past it the hands' rays find nothing
+// (Limb(k).Found false) and the climber neither falls nor lets go; a game
+// stops short of the end (or releases the climber and lets the body fall).
 func (c *Climber) Under() bool { return c.under }
 
 // BodyLag returns how far, px, the body offset still was from where the
@@ -520,6 +523,22 @@ func (c *Climber) updateUnder() {
 	c.reease()
 }
 
+// undersideAhead reports whether the limbs' holds on the underside lie
+// ahead of the chest (along forward, away from the face it came down): the
+// chest hangs at the underside's near edge, where that face is. At the far
+// edge they lie behind it.
+func (c *Climber) undersideAhead() bool {
+	r := c.rig
+	sum, k := 0.0, 0
+	for i := range c.limbs {
+		if ct := &c.limbs[i].contact; ct.Found && ct.Under {
+			sum += r.frame.toLocal(ct.Point)[0]
+			k++
+		}
+	}
+	return k > 0 && sum/float64(k) > c.chest[0]
+}
+
 // reease starts every placed limb's move from its target to its new one
 // over CornerTime (the cycle changed axis).
 func (c *Climber) reease() {
@@ -542,9 +561,11 @@ func (c *Climber) reease() {
 // until the game has moved Position up far enough for their rays to find
 // the face, then climb it; the feet take the face when they reach it. A
 // game calls it every frame the player asks to climb up, until it returns
-// true.
+// true. At the underside's far end (the chest out from under it with the
+// underside behind it, not ahead) there is no face it came down: it
+// refuses (a new user's trial: the body rose through the block there).
 func (c *Climber) LeaveUnder() bool {
-	if !c.under || c.chestHit {
+	if !c.under || c.chestHit || !c.undersideAhead() {
 		return false
 	}
 	c.under, c.leaving = false, true

@@ -320,3 +320,70 @@ func TestClimberLeavesUndersideUpTheFace(t *testing.T) {
 		}
 	}
 }
+
+// At the far end of the underside (the chest past its far edge, the hands'
+// holds behind it) there is no face the climber came down: LeaveUnder
+// refuses, every frame it is asked for a second, facing right and left, at
+// 30/60/144 TPS. (A new user's trial: it returned true there and the body
+// rose through the block and slid back to the face it came down.)
+func TestClimberRefusesToLeaveAtTheFarEnd(t *testing.T) {
+	for _, facing := range []Facing{FacingRight, FacingLeft} {
+		for _, tps := range []int{30, 60, 144} {
+			g, _ := underBlock()
+			def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := mustRig(t, def)
+			r.Facing = facing
+			fwd := 1.0
+			r.Position = mgl64.Vec2{ubLeft - DefaultClimbDistance, 236}
+			if facing == FacingLeft {
+				fwd = -1
+				r.Position[0] = ubRight + DefaultClimbDistance
+			}
+			c, err := NewBipedClimber(r, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Add(c)
+			dt := 1 / float64(tps)
+			stage, stageT, travelled, asked, left := 0, 0.0, 0.0, 0, 0
+			far := ubRight - ubLeft + DefaultClimbDistance + 12
+			for f := 0; f < 30*tps && stage < 4; f++ {
+				stageT += dt
+				switch stage {
+				case 0:
+					c.Speed = -40
+					r.Position[1] += 40 * dt
+					if c.Under() {
+						stage, stageT, c.Speed = 1, 0, 0
+					}
+				case 1:
+					if c.BodyLag() < 1 && stageT > 0.2 {
+						stage, stageT = 2, 0
+					}
+				case 2:
+					c.Speed = 40
+					r.Position[0] += fwd * 40 * dt
+					if travelled += 40 * dt; travelled >= far {
+						stage, stageT, c.Speed = 3, 0, 0
+					}
+				case 3:
+					asked++
+					if c.LeaveUnder() {
+						left++
+					}
+					if stageT > 1 {
+						stage = 4
+					}
+				}
+				r.Update(dt)
+			}
+			t.Logf("facing %d, %3d TPS: %.0f px along, LeaveUnder true %d times of %d", facing, tps, travelled, left, asked)
+			if stage < 4 || left > 0 {
+				t.Errorf("facing %d, %d TPS: stage %d, LeaveUnder true %d times of %d at the far end, want 0", facing, tps, stage, left, asked)
+			}
+		}
+	}
+}

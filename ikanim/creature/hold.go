@@ -16,7 +16,9 @@ import (
 // leaves it does not count: a platform moved up over the foot). On a
 // Ground that answers GroundInside, a foot whose point holdProbe/2 px
 // below it is inside a solid holds too (a foot on the very rim of a
-// platform, where the ray may pass beside the edge). A leg that lost its
+// platform, where the ray may pass beside the edge), unless the point
+// holdBuried px above it is inside one (ground that came up over the
+// foot: a platform raised or turned into it). A leg that lost its
 // hold dangles: the gait looks for a new foothold for it, and a creature
 // whose every leg lost its hold falls (Falling) onto whatever is below.
 // With eight legs all are checked within 8 * holdPeriod (0.53 s). A
@@ -25,6 +27,7 @@ import (
 const (
 	holdPeriod = 1.0 / 15
 	holdProbe  = 3.0
+	holdBuried = 0.5
 )
 
 // checkHold runs the hold check of the frame (see above).
@@ -49,6 +52,19 @@ func (c *Creature) checkHold(g ikanim.Ground, dt float64) {
 			c.holdNext = 0
 		}
 		fx, fy, nx, ny := l.foot[0], l.foot[1], l.normal[0], l.normal[1]
+		if c.inside != nil {
+			// Ground that came up over the foot (a platform raised or
+			// turned into it): the point holdBuried px above it is in
+			// a solid, and the foot is buried, not holding.
+			above := l.foot
+			above[0], above[1] = fx+nx*holdBuried, fy+ny*holdBuried
+			if c.inside.Inside(above) {
+				c.liftOff(l)
+				l.state = legDangling
+				l.retry = 0
+				return
+			}
+		}
 		from := l.foot
 		from[0], from[1] = fx+nx*holdProbe, fy+ny*holdProbe
 		to := l.foot

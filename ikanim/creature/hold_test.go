@@ -87,3 +87,71 @@ func TestCreatureLetsGoOfGroundThatWentAway(t *testing.T) {
 		}
 	}
 }
+
+// TestCreatureFeetLeaveGroundThatCameUp: each preset kind stands on a
+// platform (200x40 px) for 1 s; the game raises it 12 px at once, or 60 px
+// at 20 px/s (Synced every frame). 1.5 s after the platform stopped no
+// planted foot is buried (the point 1 px above it along its normal is out
+// of every solid) and the body stands BodyHeight above the raised top
+// (within 3 px), at 30, 60 and 144 TPS. Before, a buried foot's hold check
+// passed (the point below it was in the platform) and feet stayed up to 10
+// px inside for seconds (a new user's trial).
+func TestCreatureFeetLeaveGroundThatCameUp(t *testing.T) {
+	spider, c6, c4, squid := creatureSceneKinds(t)
+	const platY = 350.0
+	for _, def := range []*Def{spider, c6, c4, squid} {
+		for _, rise := range []struct {
+			name        string
+			total, rate float64 // px, px/s (0: at once)
+		}{{"12 px at once", 12, 0}, {"60 px at 20 px/s", 60, 20}} {
+			for _, tps := range []float64{30, 60, 144} {
+				w, err := terrain.New(1200, 700)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := w.AddBox(0, 650, 1200, 50, terrain.TagGround); err != nil {
+					t.Fatal(err)
+				}
+				plat, err := w.AddBox(400, platY, 200, 40, terrain.TagGround)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c, err := New(def, mgl64.Vec2{500, platY - def.BodyHeight()}, w)
+				if err != nil {
+					t.Fatal(err)
+				}
+				dt := 1 / tps
+				for f := 0; f < int(tps); f++ {
+					c.Update(dt)
+				}
+				moved := 0.0
+				for moved < rise.total {
+					step := rise.total - moved
+					if rise.rate > 0 {
+						step = math.Min(step, rise.rate*dt)
+					}
+					plat.Move(0, -step)
+					w.Sync()
+					moved += step
+					c.Update(dt)
+				}
+				for f := 0; f < int(1.5*tps); f++ {
+					c.Update(dt)
+				}
+				buried := 0
+				for i := 0; i < c.NumLegs(); i++ {
+					l := c.Leg(i)
+					if l.Planted && w.Inside(l.Contact.Add(l.Normal)) {
+						buried++
+					}
+				}
+				p := c.Position()
+				want := platY - rise.total - def.BodyHeight()
+				t.Logf("%s, platform raised %s, %3.0f TPS: %d planted feet buried, body at y %.1f (want %.1f), %d planted", def.Name, rise.name, tps, buried, p[1], want, c.Planted())
+				if buried > 0 || math.Abs(p[1]-want) > 3 || c.Planted() == 0 {
+					t.Errorf("%s, platform raised %s, %.0f TPS: %d planted feet buried, body at y %.1f (want %.1f), %d planted", def.Name, rise.name, tps, buried, p[1], want, c.Planted())
+				}
+			}
+		}
+	}
+}
