@@ -177,7 +177,12 @@ func NewBipedAimer(rig *Rig) (*Aimer, error) {
 	return a, nil
 }
 
-// Wrist returns the main wrist's world position set in the last Update.
+// Wrist returns the main wrist's target, world, as the last Update set it:
+// where the aim puts the wrist, which the arm reaches only once its weight
+// has faded in and its turn limit caught up. Draw a weapon from the arm as
+// drawn instead: the end of the main forearm (Rig.Joint of the limb's last
+// bone) along that bone's angle (Rig.BoneAngle), as the demo's aim scene
+// does while the limb's CurrentWeight is above one half.
 func (a *Aimer) Wrist() mgl64.Vec2 { return a.wrist }
 
 // AimAngle returns the world angle of the aim direction from the shoulder

@@ -120,6 +120,7 @@ type GroundFollower struct {
 	crouch   float64 // the crouch this follower added to BodyOffset.y last frame
 	duck     float64 // the part of crouch that keeps the body under a ceiling (Headroom)
 	clearFor float64 // seconds since the headroom rays last looked
+	tooLow   bool    // CeilingTooLow
 	lastPos  mgl64.Vec2
 	smooth   expMemo // the smoothing toward the ground
 }
@@ -131,6 +132,12 @@ func (f *GroundFollower) LandCrouch() float64 { return f.crouch - f.duck }
 // HeadroomCrouch returns the crouch under a ceiling (Headroom) applied in
 // the last Update, px along -up (0 when none).
 func (f *GroundFollower) HeadroomCrouch() float64 { return f.duck }
+
+// CeilingTooLow reports whether, in the last Update that looked, the
+// ceiling over the body asked for more crouch than MaxHeadroomCrouch: the
+// body does not fit under it (the head stays in it), and a game stops the
+// walk, crawls, or turns back.
+func (f *GroundFollower) CeilingTooLow() bool { return f.tooLow }
 
 // Falling reports whether the body is airborne (falling or jumping).
 func (f *GroundFollower) Falling() bool { return f.falling }
@@ -537,10 +544,11 @@ const (
 // the body asks for (see Headroom).
 func (f *GroundFollower) updateDuck(dt float64) {
 	r := f.rig
-	want := 0.0
+	want, looked := 0.0, true
 	if f.Headroom >= 0 && num.Finite(f.Headroom) && f.ground != nil && !f.falling && num.FiniteVec(r.Position) {
 		f.clearFor += max(dt, 0)
-		if f.duck > 0 || f.clearFor >= headroomPeriod {
+		looked = f.duck > 0 || f.clearFor >= headroomPeriod
+		if looked {
 			f.clearFor = 0
 			top := f.Headroom
 			if top == 0 {
@@ -557,6 +565,9 @@ func (f *GroundFollower) updateDuck(dt float64) {
 	}
 	if !(maxDuck > 0) || !num.Finite(maxDuck) {
 		maxDuck = 0
+	}
+	if looked {
+		f.tooLow = want > maxDuck
 	}
 	want = max(0, min(want, maxDuck))
 	step := headroomSpeed * max(dt, 0)

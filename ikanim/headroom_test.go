@@ -17,13 +17,13 @@ import (
 // every 1 px) inside the block, the highest point of any bone above the
 // floor.
 func headroomWalk(t *testing.T, tps, clear float64, fol func(*GroundFollower)) (depth, top float64) {
-	d, tp, _ := headroomWalkTags(t, tps, clear, terrain.TagPlatform, fol)
+	d, tp, _, _ := headroomWalkTags(t, tps, clear, terrain.TagPlatform, fol)
 	return d, tp
 }
 
 // headroomWalkTags is headroomWalk with the block's tags, also returning
-// the deepest headroom crouch.
-func headroomWalkTags(t *testing.T, tps, clear float64, tags resolv.Tags, fol func(*GroundFollower)) (depth, top, duck float64) {
+// the deepest headroom crouch and whether CeilingTooLow was ever true.
+func headroomWalkTags(t *testing.T, tps, clear float64, tags resolv.Tags, fol func(*GroundFollower)) (depth, top, duck float64, tooLow bool) {
 	t.Helper()
 	w, err := terrain.New(1000, 600)
 	if err != nil {
@@ -64,6 +64,7 @@ func headroomWalkTags(t *testing.T, tps, clear float64, tags resolv.Tags, fol fu
 		r.Position[0] += 60 * dt
 		r.Update(dt)
 		duck = math.Max(duck, f.HeadroomCrouch())
+		tooLow = tooLow || f.CeilingTooLow()
 		for b := 0; b < def.NumBones(); b++ {
 			s, e := r.Joint(b)
 			n := int(e.Sub(s).Len()) + 1
@@ -76,7 +77,7 @@ func headroomWalkTags(t *testing.T, tps, clear float64, tags resolv.Tags, fol fu
 			}
 		}
 	}
-	return depth, top, duck
+	return depth, top, duck, tooLow
 }
 
 // TestGroundFollowerHeadroom: the README's biped (defaults) walks at 60
@@ -113,10 +114,24 @@ func TestGroundFollowerHeadroom(t *testing.T) {
 // same block without TagOneWay it ducks 14 px.
 func TestGroundFollowerHeadroomOneWay(t *testing.T) {
 	_, top := headroomWalk(t, 60, 0, nil)
-	_, _, duck := headroomWalkTags(t, 60, top-12, terrain.TagPlatform|terrain.TagOneWay, nil)
-	_, _, solid := headroomWalkTags(t, 60, top-12, terrain.TagPlatform, nil)
+	_, _, duck, _ := headroomWalkTags(t, 60, top-12, terrain.TagPlatform|terrain.TagOneWay, nil)
+	_, _, solid, _ := headroomWalkTags(t, 60, top-12, terrain.TagPlatform, nil)
 	t.Logf("deepest duck under a one-way board %.2f px, under a solid one %.2f px", duck, solid)
 	if duck != 0 || solid < 12 {
 		t.Errorf("duck %.2f px under a one-way board (want 0), %.2f under a solid one (want >= 12)", duck, solid)
+	}
+}
+
+// TestGroundFollowerCeilingTooLow: under a block 40 px lower than the
+// walk's top (more than MaxHeadroomCrouch, 27 px for the default biped)
+// CeilingTooLow turns true and the crouch stops at 27 px; under one 12 px
+// lower it never does.
+func TestGroundFollowerCeilingTooLow(t *testing.T) {
+	_, top := headroomWalk(t, 60, 0, nil)
+	_, _, duck, low := headroomWalkTags(t, 60, top-40, terrain.TagPlatform, nil)
+	_, _, duck12, low12 := headroomWalkTags(t, 60, top-12, terrain.TagPlatform, nil)
+	t.Logf("40 px too low: duck %.1f px, CeilingTooLow %v; 12 px: duck %.1f, %v", duck, low, duck12, low12)
+	if !low || math.Abs(duck-27) > 0.01 || low12 {
+		t.Errorf("40 px too low: duck %.2f (want 27), CeilingTooLow %v (want true); 12 px: %v (want false)", duck, low, low12)
 	}
 }
