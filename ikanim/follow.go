@@ -108,8 +108,9 @@ type GroundFollower struct {
 	MaxHeadroomCrouch float64
 
 	rig      *Rig
-	ground   Ground
-	defProbe float64 // Probe's default for this rig (followProbeFor)
+	ground   Ground              // the ground as the follower casts it (oneWayFor)
+	thru     GroundThroughOneWay // the ground given, when it is one (Headroom)
+	defProbe float64             // Probe's default for this rig (followProbeFor)
 	init     bool
 	found    bool
 	falling  bool    // airborne: moving under Gravity
@@ -165,7 +166,9 @@ func NewGroundFollower(rig *Rig, ground Ground) (*GroundFollower, error) {
 	if rig == nil {
 		return nil, errors.New("ikanim: NewGroundFollower: rig is nil")
 	}
-	return &GroundFollower{rig: rig, ground: ground, defProbe: followProbeFor(rig.Def()), lastPos: rig.Position}, nil
+	f := &GroundFollower{rig: rig, ground: oneWayFor(rig, ground), defProbe: followProbeFor(rig.Def()), lastPos: rig.Position}
+	f.thru, _ = ground.(GroundThroughOneWay)
+	return f, nil
 }
 
 // followProbeFor returns the default Probe for rigs of d: followProbeShare
@@ -603,7 +606,7 @@ func (f *GroundFollower) ceilingDuck(r *Rig, top, dt float64) float64 {
 		}
 	}
 	start, end := headroomStart*top, top+headroomMargin
-	thru, oneWay := f.ground.(GroundThroughOneWay) // a head passes up through one-way platforms
+	thru, oneWay := f.thru, f.thru != nil // a head passes up through one-way platforms
 	duck := 0.0
 	// The rays start from one point over Position, inside the body and so
 	// in the open (a ray started beside it may start in the rock of a

@@ -337,7 +337,7 @@ func NewGrounder(rig *Rig, ground Ground, legs ...LegDef) (*Grounder, error) {
 	if len(legs) == 0 {
 		return nil, fmt.Errorf("ikanim: NewGrounder: legs is empty")
 	}
-	g := &Grounder{rig: rig, def: def, ground: ground, legs: make([]grounderLeg, len(legs)), teleports: rig.teleports}
+	g := &Grounder{rig: rig, def: def, ground: oneWayFor(rig, ground), legs: make([]grounderLeg, len(legs)), teleports: rig.teleports}
 	g.caster, _ = ground.(CircleCaster)
 	for i, l := range legs {
 		where := fmt.Sprintf("ikanim: NewGrounder: legs[%d] (%q)", i, l.Limb)

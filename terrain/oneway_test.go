@@ -44,6 +44,13 @@ func TestRaycastThroughOneWay(t *testing.T) {
 			t.Errorf("%s: RaycastThroughOneWay %v %v, want %v at y %v", c.name, q, ok2, c.thru, c.thrY)
 		}
 	}
+	for _, c := range cases {
+		p, _, ow, ok := w.RaycastOneWay(c.from, c.to)
+		q, _, ok2 := w.Raycast(c.from, c.to)
+		if ok != ok2 || p != q || ow != (ok && c.from[0] == 150 && p[1] <= 208) {
+			t.Errorf("%s: RaycastOneWay %v one-way %v %v, Raycast %v %v", c.name, p, ow, ok, q, ok2)
+		}
+	}
 	var nilWorld *World
 	if _, _, ok := nilWorld.RaycastThroughOneWay(mgl64.Vec2{}, mgl64.Vec2{1, 1}); ok {
 		t.Error("nil World hit")

@@ -114,6 +114,27 @@ func (w *World) RaycastThroughOneWay(from, to mgl64.Vec2) (point, normal mgl64.V
 	return point, normal, ok
 }
 
+// RaycastOneWay is Raycast that also reports whether the shape hit is a
+// one-way shape (TagOneWay): ikanim's GroundFollower and Grounder ask it
+// so that feet and the body stand on a one-way platform only from above
+// (see ikanim.GroundOneWay).
+func (w *World) RaycastOneWay(from, to mgl64.Vec2) (point, normal mgl64.Vec2, oneWay, ok bool) {
+	if w == nil {
+		return mgl64.Vec2{}, mgl64.Vec2{}, false, false
+	}
+	var b best
+	if !w.cast(from, to, w.Filter, &b) {
+		return mgl64.Vec2{}, mgl64.Vec2{}, false, false
+	}
+	point, normal, _, ok = w.resolve(&b)
+	if ok && b.shape != nil {
+		if t := b.shape.Tags(); t != nil {
+			oneWay = *t&TagOneWay != 0
+		}
+	}
+	return point, normal, oneWay, ok
+}
+
 // Cast returns the nearest hit of the segment from -> to against the shapes
 // that pass w.Filter. See Raycast.
 func (w *World) Cast(from, to mgl64.Vec2) Hit {

@@ -20,6 +20,8 @@ const (
 	// TagOneWay marks one-way shapes, solid from above only: the level
 	// loaders set it on every object marked "oneway" (besides their
 	// Options.OneWay tags). Raycast sees them like any shape;
+	// RaycastOneWay says whether a hit is on one (ikanim's follower and
+	// grounder then stand on it from above only), and
 	// RaycastThroughOneWay, the query of a body moving up (a head under a
 	// ceiling), passes through them.
 	TagOneWay resolv.Tags = 1 << 57
