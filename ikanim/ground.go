@@ -40,7 +40,8 @@ type GroundThroughOneWay interface {
 // rig's Position (the ground the body stands on, or falls onto); their rays
 // pass through it elsewhere. A character walking under a one-way board at
 // hip height keeps its feet on the ground below, and one on the board
-// stands on it.
+// stands on it. (A leg with a Radius, swept as a disc by a CircleCaster,
+// still meets them from every side.)
 type GroundOneWay interface {
 	Ground
 	RaycastOneWay(from, to mgl64.Vec2) (point, normal mgl64.Vec2, oneWay, ok bool)
