@@ -421,10 +421,24 @@ func (c *Climber) underReachShort(r *Rig, shift mgl64.Vec2) float64 {
 // dangle), and the body hangs UnderDistance below it. The climber stays on
 // the underside until LeaveUnder or until its climb starts over (Release,
 // or removed from the rig and added back). It does not go round the
-// underside's far end: past it the hands' rays find nothing
-// (Limb(k).Found false) and the climber neither falls nor lets go; a game
-// stops short of the end (or releases the climber and lets the body fall).
+// underside's far end: past it the hands' rays find nothing (Holding
+// false) and the climber neither falls nor lets go; a game stops short of
+// the end (or releases the climber and lets the body fall).
 func (c *Climber) Under() bool { return c.under }
+
+// Holding reports whether, in the last Update, some limb held a surface
+// (its rays found one). Past an underside's far end, or above a wall's
+// top without a corner to go over, no limb holds: the climber does not
+// fall by itself, so a game that sees Holding false lets the character
+// fall (releases the climber) or moves it back.
+func (c *Climber) Holding() bool {
+	for i := range c.limbs {
+		if c.limbs[i].contact.Found {
+			return true
+		}
+	}
+	return false
+}
 
 // BodyLag returns how far, px, the body offset still was from where the
 // climber is taking it after the last Update (the wall's distance, or

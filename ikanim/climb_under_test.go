@@ -325,7 +325,9 @@ func TestClimberLeavesUndersideUpTheFace(t *testing.T) {
 // holds behind it) there is no face the climber came down: LeaveUnder
 // refuses, every frame it is asked for a second, facing right and left, at
 // 30/60/144 TPS. (A new user's trial: it returned true there and the body
-// rose through the block and slid back to the face it came down.)
+// rose through the block and slid back to the face it came down.) The
+// climber holds (Holding) 100 px along the underside, and 80 px past its
+// end it does not.
 func TestClimberRefusesToLeaveAtTheFarEnd(t *testing.T) {
 	for _, facing := range []Facing{FacingRight, FacingLeft} {
 		for _, tps := range []int{30, 60, 144} {
@@ -350,7 +352,7 @@ func TestClimberRefusesToLeaveAtTheFarEnd(t *testing.T) {
 			dt := 1 / float64(tps)
 			stage, stageT, travelled, asked, left := 0, 0.0, 0.0, 0, 0
 			far := ubRight - ubLeft + DefaultClimbDistance + 12
-			for f := 0; f < 30*tps && stage < 4; f++ {
+			for f := 0; f < 30*tps && stage < 5; f++ {
 				stageT += dt
 				switch stage {
 				case 0:
@@ -366,6 +368,9 @@ func TestClimberRefusesToLeaveAtTheFarEnd(t *testing.T) {
 				case 2:
 					c.Speed = 40
 					r.Position[0] += fwd * 40 * dt
+					if travelled < 100 && travelled+40*dt >= 100 && !c.Holding() {
+						t.Errorf("facing %d, %d TPS: not Holding 100 px along the underside", facing, tps)
+					}
 					if travelled += 40 * dt; travelled >= far {
 						stage, stageT, c.Speed = 3, 0, 0
 					}
@@ -375,13 +380,22 @@ func TestClimberRefusesToLeaveAtTheFarEnd(t *testing.T) {
 						left++
 					}
 					if stageT > 1 {
-						stage = 4
+						stage, stageT = 4, 0
+					}
+				case 4: // on past the end: the hands let go
+					c.Speed = 40
+					r.Position[0] += fwd * 40 * dt
+					if stageT > 2 {
+						stage = 5
 					}
 				}
 				r.Update(dt)
 			}
+			if c.Holding() {
+				t.Errorf("facing %d, %d TPS: still Holding 80 px past the underside's far end", facing, tps)
+			}
 			t.Logf("facing %d, %3d TPS: %.0f px along, LeaveUnder true %d times of %d", facing, tps, travelled, left, asked)
-			if stage < 4 || left > 0 {
+			if stage < 5 || left > 0 {
 				t.Errorf("facing %d, %d TPS: stage %d, LeaveUnder true %d times of %d at the far end, want 0", facing, tps, stage, left, asked)
 			}
 		}
