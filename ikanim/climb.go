@@ -633,14 +633,7 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		}
 	} else if !c.under && (!ok || n[0] > -minGroundCos) {
 		// Outer corner: step forward, cast down.
-		steps := c.CornerSteps
-		if steps <= 0 {
-			steps = DefaultCornerSteps
-		}
-		steps = min(steps, climbMaxCornerSteps)
-		step := num.Or(c.CornerStep, DefaultCornerStep)
-		up := num.Or(c.CornerUp, DefaultCornerUp)
-		down := num.Or(c.CornerDown, DefaultCornerDown)
+		steps, step, up, down := c.cornerRays()
 		ok = false
 		// Step forward from where the wall was last seen (this limb's last
 		// wall hit, else the chest's), so the first rays land just past the
@@ -850,6 +843,19 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 	return target
 }
 
+// cornerRays returns the outer corners' side rays in use: how many
+// (CornerSteps, at most climbMaxCornerSteps), how far apart (CornerStep)
+// and how far above and below the limb they reach (CornerUp, CornerDown),
+// defaults filled in.
+func (c *Climber) cornerRays() (steps int, step, up, down float64) {
+	steps = c.CornerSteps
+	if steps <= 0 {
+		steps = DefaultCornerSteps
+	}
+	return min(steps, climbMaxCornerSteps), num.Or(c.CornerStep, DefaultCornerStep),
+		num.Or(c.CornerUp, DefaultCornerUp), num.Or(c.CornerDown, DefaultCornerDown)
+}
+
 // bottomCorner casts the bottom outer corner's side rays for limb cl at
 // character-frame point D (the mirror of the top corner's): CornerSteps
 // rays, CornerStep px apart, stepping forward from the x of the limb's last
@@ -857,14 +863,7 @@ func (c *Climber) keepOut(r *Rig, cl *climbLimb, target mgl64.Vec2, rot float64,
 // first that finds an underside (its normal pointing down) is the hold,
 // reported as Under.
 func (c *Climber) bottomCorner(r *Rig, cl *climbLimb, D mgl64.Vec2) (p, n mgl64.Vec2, ok bool) {
-	steps := c.CornerSteps
-	if steps <= 0 {
-		steps = DefaultCornerSteps
-	}
-	steps = min(steps, climbMaxCornerSteps)
-	step := num.Or(c.CornerStep, DefaultCornerStep)
-	up := num.Or(c.CornerUp, DefaultCornerUp)
-	down := num.Or(c.CornerDown, DefaultCornerDown)
+	steps, step, up, down := c.cornerRays()
 	x0 := r.frame.toLocal(cl.wall)[0]
 	for k := 1; k <= steps; k++ {
 		x := x0 + float64(k)*step

@@ -58,16 +58,12 @@ type underRun struct {
 	climbed             float64 // px back up the face
 }
 
-// runUnder climbs a biped down the face of the floating block (the left
-// face facing right, the right face facing left), round its bottom corner
-// and along its underside, as a game drives it: down at 40 px/s until
-// Under, still until BodyLag is under 1 px, then along forward at up to 40
-// px/s (eased in over 0.5 s) for 120 px; with back, then back along it
-// the same way to where it came round the corner, LeaveUnder, and up the
-// face at 40 px/s for 90 px.
-func runUnder(t *testing.T, facing Facing, tps int, back bool) underRun {
+// newUnderClimber returns a default biped with a climber on ground g,
+// facing the floating block's left face (facing right) or its right face
+// (facing left) at the climbing distance, Position at y 236, and the sign
+// of forward along x.
+func newUnderClimber(t *testing.T, g Ground, facing Facing) (*Rig, *Climber, float64) {
 	t.Helper()
-	g, sol := underBlock()
 	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +81,20 @@ func runUnder(t *testing.T, facing Facing, tps int, back bool) underRun {
 		t.Fatal(err)
 	}
 	r.Add(c)
+	return r, c, fwd
+}
+
+// runUnder climbs a biped down the face of the floating block (the left
+// face facing right, the right face facing left), round its bottom corner
+// and along its underside, as a game drives it: down at 40 px/s until
+// Under, still until BodyLag is under 1 px, then along forward at up to 40
+// px/s (eased in over 0.5 s) for 120 px; with back, then back along it
+// the same way to where it came round the corner, LeaveUnder, and up the
+// face at 40 px/s for 90 px.
+func runUnder(t *testing.T, facing Facing, tps int, back bool) underRun {
+	t.Helper()
+	g, sol := underBlock()
+	r, c, fwd := newUnderClimber(t, g, facing)
 	dt := 1 / float64(tps)
 	var res underRun
 	last := make([]float64, r.def.NumBones())
@@ -332,23 +342,7 @@ func TestClimberRefusesToLeaveAtTheFarEnd(t *testing.T) {
 	for _, facing := range []Facing{FacingRight, FacingLeft} {
 		for _, tps := range []int{30, 60, 144} {
 			g, _ := underBlock()
-			def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := mustRig(t, def)
-			r.Facing = facing
-			fwd := 1.0
-			r.Position = mgl64.Vec2{ubLeft - DefaultClimbDistance, 236}
-			if facing == FacingLeft {
-				fwd = -1
-				r.Position[0] = ubRight + DefaultClimbDistance
-			}
-			c, err := NewBipedClimber(r, g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r.Add(c)
+			r, c, fwd := newUnderClimber(t, g, facing)
 			dt := 1 / float64(tps)
 			stage, stageT, travelled, asked, left := 0, 0.0, 0.0, 0, 0
 			far := ubRight - ubLeft + DefaultClimbDistance + 12

@@ -40,24 +40,11 @@ func headroomWalkTags(t *testing.T, tps, clear float64, tags resolv.Tags, fol fu
 			t.Fatal(err)
 		}
 	}
-	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := mustRig(t, def)
-	f, err := NewGroundFollower(r, w)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, f := newREADMEBiped(t, w)
+	def := r.Def()
 	if fol != nil {
 		fol(f)
 	}
-	g, err := NewGrounder(r, w, BipedGrounderLegs()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Source = &WalkCycle{}
-	r.Add(f, g)
 	r.Teleport(mgl64.Vec2{100, 500})
 	dt := 1 / tps
 	for i := 0; float64(i)*dt < 7; i++ {
@@ -134,4 +121,27 @@ func TestGroundFollowerCeilingTooLow(t *testing.T) {
 	if !low || math.Abs(duck-27) > 0.01 || low12 {
 		t.Errorf("40 px too low: duck %.2f (want 27), CeilingTooLow %v (want true); 12 px: %v (want false)", duck, low, low12)
 	}
+}
+
+// newREADMEBiped builds the README's setup on ground: the default biped
+// with a WalkCycle, a GroundFollower and a Grounder (BipedGrounderLegs), all
+// defaults; it returns the rig and its follower.
+func newREADMEBiped(t *testing.T, ground Ground) (*Rig, *GroundFollower) {
+	t.Helper()
+	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustRig(t, def)
+	f, err := NewGroundFollower(r, ground)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGrounder(r, ground, BipedGrounderLegs()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Source = &WalkCycle{}
+	r.Add(f, g)
+	return r, f
 }

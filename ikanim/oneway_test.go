@@ -28,21 +28,8 @@ func onewayWalk(t *testing.T, tps float64, tags resolv.Tags, startY float64) (fo
 	if _, err := w.AddBox(300, 460, 200, 6, tags); err != nil {
 		t.Fatal(err)
 	}
-	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := mustRig(t, def)
-	f, err := NewGroundFollower(r, w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := NewGrounder(r, w, BipedGrounderLegs()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Source = &WalkCycle{}
-	r.Add(f, g)
+	r, _ := newREADMEBiped(t, w)
+	def := r.Def()
 	x := 100.0
 	if startY < 500 {
 		x = 320

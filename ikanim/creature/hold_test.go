@@ -45,21 +45,7 @@ func TestCreatureLetsGoOfGroundThatWentAway(t *testing.T) {
 	for _, def := range []*Def{spider, c6, c4, squid} {
 		for _, ch := range changes {
 			for _, tps := range []float64{30, 60, 144} {
-				w, err := terrain.New(1200, 700)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if _, err := w.AddBox(0, floorY, 1200, 50, terrain.TagGround); err != nil {
-					t.Fatal(err)
-				}
-				plat, err := w.AddBox(400, platY, 200, 40, terrain.TagGround)
-				if err != nil {
-					t.Fatal(err)
-				}
-				c, err := New(def, mgl64.Vec2{500, platY - def.BodyHeight()}, w)
-				if err != nil {
-					t.Fatal(err)
-				}
+				w, plat, c := platformCreature(t, def, platY)
 				for f := 0; f < int(tps); f++ {
 					c.Update(1 / tps)
 				}
@@ -105,21 +91,7 @@ func TestCreatureFeetLeaveGroundThatCameUp(t *testing.T) {
 			total, rate float64 // px, px/s (0: at once)
 		}{{"12 px at once", 12, 0}, {"60 px at 20 px/s", 60, 20}} {
 			for _, tps := range []float64{30, 60, 144} {
-				w, err := terrain.New(1200, 700)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if _, err := w.AddBox(0, 650, 1200, 50, terrain.TagGround); err != nil {
-					t.Fatal(err)
-				}
-				plat, err := w.AddBox(400, platY, 200, 40, terrain.TagGround)
-				if err != nil {
-					t.Fatal(err)
-				}
-				c, err := New(def, mgl64.Vec2{500, platY - def.BodyHeight()}, w)
-				if err != nil {
-					t.Fatal(err)
-				}
+				w, plat, c := platformCreature(t, def, platY)
 				dt := 1 / tps
 				for f := 0; f < int(tps); f++ {
 					c.Update(dt)
@@ -154,4 +126,27 @@ func TestCreatureFeetLeaveGroundThatCameUp(t *testing.T) {
 			}
 		}
 	}
+}
+
+// platformCreature builds a World 1200x700 with a floor at y 650 and a
+// platform 200x40 px at (400, platY), and a creature of def standing on the
+// platform.
+func platformCreature(t *testing.T, def *Def, platY float64) (*terrain.World, *resolv.ConvexPolygon, *Creature) {
+	t.Helper()
+	w, err := terrain.New(1200, 700)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.AddBox(0, 650, 1200, 50, terrain.TagGround); err != nil {
+		t.Fatal(err)
+	}
+	plat, err := w.AddBox(400, platY, 200, 40, terrain.TagGround)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(def, mgl64.Vec2{500, platY - def.BodyHeight()}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, plat, c
 }

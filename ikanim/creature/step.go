@@ -615,18 +615,7 @@ func arcBox(a, b, from, to, up mgl64.Vec2, lift float64) (lo, hi mgl64.Vec2) {
 			t, e := arcT[k], arcE[k]
 			p = from.Add(d.Mul(e)).Add(up.Mul(h * 4 * t * (1 - t)))
 		}
-		if p[0] < lo[0] {
-			lo[0] = p[0]
-		}
-		if p[0] > hi[0] {
-			hi[0] = p[0]
-		}
-		if p[1] < lo[1] {
-			lo[1] = p[1]
-		}
-		if p[1] > hi[1] {
-			hi[1] = p[1]
-		}
+		boxGrow(&lo, &hi, p)
 	}
 	return lo, hi
 }
@@ -730,18 +719,7 @@ func (c *Creature) clear3(p, q, r mgl64.Vec2) bool {
 	}
 	lo, hi := p, p
 	for _, v := range [2]mgl64.Vec2{q, r} {
-		if v[0] < lo[0] {
-			lo[0] = v[0]
-		}
-		if v[0] > hi[0] {
-			hi[0] = v[0]
-		}
-		if v[1] < lo[1] {
-			lo[1] = v[1]
-		}
-		if v[1] > hi[1] {
-			hi[1] = v[1]
-		}
+		boxGrow(&lo, &hi, v)
 	}
 	return c.clear.BoxClear(lo, hi)
 }
@@ -842,4 +820,21 @@ func kneeBlocked(g ikanim.Ground, p, n, k mgl64.Vec2) bool {
 		return false
 	}
 	return swingHit(g, mgl64.Vec2{p[0] + n[0]*swingClear, p[1] + n[1]*swingClear}, k)
+}
+
+// boxGrow widens the box [lo, hi] to hold p (a NaN coordinate leaves it
+// as it was).
+func boxGrow(lo, hi *mgl64.Vec2, p mgl64.Vec2) {
+	if p[0] < lo[0] {
+		lo[0] = p[0]
+	}
+	if p[0] > hi[0] {
+		hi[0] = p[0]
+	}
+	if p[1] < lo[1] {
+		lo[1] = p[1]
+	}
+	if p[1] > hi[1] {
+		hi[1] = p[1]
+	}
 }
