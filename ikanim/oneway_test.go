@@ -79,3 +79,49 @@ func TestOneWayBoardsHoldFromAboveOnly(t *testing.T) {
 		}
 	}
 }
+
+// The one-way ground and the headroom rays with bad inputs: a README biped
+// on a World with a one-way board and a low block, driven with NaN, huge
+// and zero dt and Positions that are NaN, infinite or far out, keeps every
+// joint finite and never panics; and oneWayGround answers a zero-length,
+// a NaN and an infinite ray without a NaN.
+func TestOneWayAndHeadroomBadInputs(t *testing.T) {
+	w, err := terrain.New(1000, 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range [][5]float64{{0, 500, 1000, 100, 0}, {300, 460, 200, 6, 1}, {550, 390, 200, 40, 0}} {
+		tags := terrain.TagGround
+		if b[4] == 1 {
+			tags |= terrain.TagOneWay
+		}
+		if _, err := w.AddBox(b[0], b[1], b[2], b[3], tags); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, _ := newREADMEBiped(t, w)
+	r.Teleport(mgl64.Vec2{100, 500})
+	dts := []float64{1.0 / 60, math.NaN(), 10, 0, -1, math.Inf(1), 1e-300}
+	bad := []mgl64.Vec2{{math.NaN(), 500}, {math.Inf(1), 500}, {1e300, -1e300}, {400, 462}, {600, 420}}
+	for i := 0; i < 600; i++ {
+		if i%50 == 25 {
+			r.Position = bad[(i/50)%len(bad)]
+		} else {
+			r.Position[0] += 1
+		}
+		r.Update(dts[i%len(dts)])
+		for b := 0; b < r.Def().NumBones(); b++ {
+			s, e := r.Joint(b)
+			if !(math.Abs(s[0]+s[1]+e[0]+e[1]) < math.Inf(1)) {
+				t.Fatalf("frame %d: bone %d joints %v %v", i, b, s, e)
+			}
+		}
+	}
+	o := oneWayFor(r, w)
+	for _, ray := range [][2]mgl64.Vec2{{{400, 400}, {400, 400}}, {{math.NaN(), 400}, {400, 600}}, {{400, math.Inf(-1)}, {400, 600}}, {{400, 300}, {400, 600}}} {
+		p, n, ok := o.Raycast(ray[0], ray[1])
+		if ok && !(math.Abs(p[0]+p[1]+n[0]+n[1]) < math.Inf(1)) {
+			t.Errorf("ray %v: %v %v %v", ray, p, n, ok)
+		}
+	}
+}
