@@ -90,18 +90,20 @@ type GroundFollower struct {
 	// MaxLandCrouch bounds the landing crouch, px (default 16).
 	MaxLandCrouch float64
 	// Headroom keeps the body under ceilings: two rays from below the hips
-	// over Position up to the top of the body headroomSide px behind
-	// Position and as far ahead plus a lead (Probe, or the distance the
-	// body covers in the time the crouch takes, whichever is longer) find
-	// the lowest surface facing down above the body; the body crouches
-	// (Rig.BodyOffset along -up) by what the top of the pose would reach
-	// into it plus headroomMargin, at most MaxHeadroomCrouch, moving at most
-	// headroomSpeed px/s, so a character walks under a ceiling lower than
-	// itself with bent knees instead of through it. The top of the body is
-	// the highest point of the animated pose along up (Headroom 0, the
-	// default) or Headroom px above Position; negative: off. A ground that
-	// is a GroundThroughOneWay (a terrain.World) is asked without its
-	// one-way platforms: a head passes up through them.
+	// over Position up to the top of the body, 10 px behind Position and 10
+	// px ahead plus a lead (Probe, or the distance the body covers in the
+	// time the crouch takes, whichever is longer), find the lowest surface
+	// facing down above the body; the body crouches (Rig.BodyOffset along
+	// -up) by what the top of the pose would reach into it plus 2 px, at
+	// most MaxHeadroomCrouch, moving at most 55 px/s (2 px a frame at 30
+	// TPS), so a character walks under a ceiling lower than itself with
+	// bent knees instead of through it. The rays look every 1/30 s while no
+	// ceiling is near, every frame while the body is ducking. The top of the
+	// body is the highest point of the animated pose along up (Headroom 0,
+	// the default) or Headroom px above Position; negative: off. A ground
+	// that is a GroundThroughOneWay (a terrain.World) is asked without its
+	// one-way platforms: a head passes up through them. CeilingTooLow says
+	// when the ceiling is lower than the crouch allows.
 	Headroom float64
 	// MaxHeadroomCrouch bounds that crouch, px (default 0.45 of the rig's
 	// longest two-bone limb, as Probe: 27 px for the default biped).
