@@ -36,12 +36,12 @@ type GroundThroughOneWay interface {
 // shapes, every "oneway" object of a Tiled or LDtk level). On such a
 // ground the GroundFollower and the Grounder stand feet and body on a
 // one-way platform only from above: a hit on one counts where it is its
-// top face (its normal along up) no higher than oneWayStep px above the
-// rig's Position (the ground the body stands on, or falls onto); their rays
-// pass through it elsewhere. A character walking under a one-way board at
-// hip height keeps its feet on the ground below, and one on the board
-// stands on it. (A leg with a Radius, swept as a disc by a CircleCaster,
-// still meets them from every side.)
+// top face (its normal along up) no higher than 2 px above the rig's
+// Position (the ground the body stands on, or falls onto); their rays pass
+// through it elsewhere. A character walking under a one-way board at hip
+// height keeps its feet on the ground below, and one on the board stands
+// on it. (A leg with a Radius, swept as a disc by a CircleCaster, still
+// meets them from every side.)
 type GroundOneWay interface {
 	Ground
 	RaycastOneWay(from, to mgl64.Vec2) (point, normal mgl64.Vec2, oneWay, ok bool)
