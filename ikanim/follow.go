@@ -608,7 +608,7 @@ func (f *GroundFollower) ceilingDuck(r *Rig, top, dt float64) float64 {
 		}
 	}
 	start, end := headroomStart*top, top+headroomMargin
-	thru, oneWay := f.thru, f.thru != nil // a head passes up through one-way platforms
+
 	duck := 0.0
 	// The rays start from one point over Position, inside the body and so
 	// in the open (a ray started beside it may start in the rock of a
@@ -619,8 +619,8 @@ func (f *GroundFollower) ceilingDuck(r *Rig, top, dt float64) float64 {
 		b := o.Add(up.Mul(end))
 		var p, n mgl64.Vec2
 		var ok bool
-		if oneWay {
-			p, n, ok = thru.RaycastThroughOneWay(a, b)
+		if f.thru != nil { // a head passes up through one-way platforms
+			p, n, ok = f.thru.RaycastThroughOneWay(a, b)
 		} else {
 			p, n, ok = f.ground.Raycast(a, b)
 		}

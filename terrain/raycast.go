@@ -88,10 +88,16 @@ func (w *World) Raycast(from, to mgl64.Vec2) (point, normal mgl64.Vec2, ok bool)
 		return mgl64.Vec2{}, mgl64.Vec2{}, false
 	}
 	var b best
-	if !w.cast(from, to, w.Filter, &b) {
+	return w.castPoint(from, to, w.Filter, &b)
+}
+
+// castPoint casts the segment against the shapes that pass f and returns
+// the hit point and normal of the nearest crossing (b holds it after).
+func (w *World) castPoint(from, to mgl64.Vec2, f Filter, b *best) (point, normal mgl64.Vec2, ok bool) {
+	if !w.cast(from, to, f, b) {
 		return mgl64.Vec2{}, mgl64.Vec2{}, false
 	}
-	point, normal, _, ok = w.resolve(&b)
+	point, normal, _, ok = w.resolve(b)
 	return point, normal, ok
 }
 
@@ -107,11 +113,7 @@ func (w *World) RaycastThroughOneWay(from, to mgl64.Vec2) (point, normal mgl64.V
 	f := w.Filter
 	f.Exclude |= TagOneWay
 	var b best
-	if !w.cast(from, to, f, &b) {
-		return mgl64.Vec2{}, mgl64.Vec2{}, false
-	}
-	point, normal, _, ok = w.resolve(&b)
-	return point, normal, ok
+	return w.castPoint(from, to, f, &b)
 }
 
 // RaycastOneWay is Raycast that also reports whether the shape hit is a
@@ -123,10 +125,7 @@ func (w *World) RaycastOneWay(from, to mgl64.Vec2) (point, normal mgl64.Vec2, on
 		return mgl64.Vec2{}, mgl64.Vec2{}, false, false
 	}
 	var b best
-	if !w.cast(from, to, w.Filter, &b) {
-		return mgl64.Vec2{}, mgl64.Vec2{}, false, false
-	}
-	point, normal, _, ok = w.resolve(&b)
+	point, normal, ok = w.castPoint(from, to, w.Filter, &b)
 	if ok && b.shape != nil {
 		if t := b.shape.Tags(); t != nil {
 			oneWay = *t&TagOneWay != 0

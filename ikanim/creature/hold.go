@@ -59,9 +59,7 @@ func (c *Creature) checkHold(g ikanim.Ground, dt float64) {
 			above := l.foot
 			above[0], above[1] = fx+nx*holdBuried, fy+ny*holdBuried
 			if c.inside.Inside(above) {
-				c.liftOff(l)
-				l.state = legDangling
-				l.retry = 0
+				c.letGo(l)
 				return
 			}
 		}
@@ -79,9 +77,15 @@ func (c *Creature) checkHold(g ikanim.Ground, dt float64) {
 				return
 			}
 		}
-		c.liftOff(l)
-		l.state = legDangling
-		l.retry = 0
+		c.letGo(l)
 		return
 	}
+}
+
+// letGo makes a planted leg whose hold went away dangle, looking for a new
+// foothold at once.
+func (c *Creature) letGo(l *leg) {
+	c.liftOff(l)
+	l.state = legDangling
+	l.retry = 0
 }
