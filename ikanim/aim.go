@@ -38,6 +38,43 @@ const (
 	DefaultAimMaxDown = 60 * math.Pi / 180 // radians below forward
 )
 
+// aimMinDist is the least distance from the shoulder, as a share of the
+// wrist's (Reach times the arm's full reach), of the point the arm aims
+// through: a nearer target is aimed at along its direction.
+const aimMinDist = 1.25
+
+// DefaultLookTurnSpeed is the MaxTurnSpeed NewAimer gives a look limb that
+// has none, rad/s (11.5 degrees a frame at 60 TPS): a target passing over
+// and behind the head crosses the side opposite the middle of the head's
+// limits, where the clamp goes from one limit to the other, and the head
+// turned 100 degrees in a frame (a new user's trial); it now turns there
+// in a few frames.
+const DefaultLookTurnSpeed = 12.0
+
+// aimNearRate bounds how fast, rad/s, the aim direction turns while the
+// target is nearer the shoulder than aimMinDist wrists (11.5 degrees a
+// frame at 60 TPS).
+const aimNearRate = 12.0
+
+// aimClamp clamps the aim angle raw (radians, character frame, y down)
+// to [-maxUp, maxDown]. Outside that range, behind the character, the
+// limit taken is the one nearer the last frame's aim prev (when known),
+// so a target passing behind the shoulder does not swing the aim from one
+// limit to the other (140 degrees in a frame with the defaults) as it
+// crosses straight back.
+func aimClamp(raw, maxUp, maxDown, prev float64, known bool) float64 {
+	if raw >= -maxUp && raw <= maxDown {
+		return raw
+	}
+	if !known || !(raw < -math.Pi/2 || raw > math.Pi/2) {
+		return math.Max(-maxUp, math.Min(maxDown, raw))
+	}
+	if math.Abs(prev+maxUp) <= math.Abs(prev-maxDown) {
+		return -maxUp
+	}
+	return maxDown
+}
+
 // Aimer is a Controller that aims a character at a point: the head looks at
 // it (the look limb) and, for a two-handed weapon, the main hand holds the
 // grip with its forearm exactly on the aim line while the support hand holds
@@ -45,7 +82,9 @@ const (
 // and FadeOut. Build it with NewAimer (or NewBipedAimer) and add it to the
 // rig; its Update does not allocate.
 type Aimer struct {
-	// Target is the world point to aim at.
+	// Target is the world point to aim at. A point that is not finite
+	// (NewAimer starts with NaN) is no target: the arms and the head fade
+	// back to the animation.
 	Target mgl64.Vec2
 	// Weight in [0,1] is the desired weight of the arms (0 = the animation).
 	Weight float64
@@ -118,6 +157,9 @@ type Aimer struct {
 	pose          ik.Pose
 	wrist         mgl64.Vec2 // world, last frame
 	aimDir        float64    // world aim angle, last frame
+	theta0        float64    // the aim angle in the character frame, last frame
+	thetaOn       bool       // theta0 is set
+	thetaFacing   Facing     // the facing theta0 was found for
 	turns         int
 	room          float64 // Solids: the wrist distance the weapon has, px
 	raise         float64 // Solids: the angle the weapon is raised by, rad
@@ -136,12 +178,16 @@ func (a *Aimer) Turns() int { return a.turns }
 // NewAimer builds an aimer for rigs of def. main names the two-bone arm that
 // holds the grip; support (may be "") the arm that holds the barrel; look
 // (may be "") the look-at limb of the head. Errors name the argument.
+// Target starts as no target (NaN): until the game sets a point, the arms
+// and the head stay with the animation (a zero Target aimed at the
+// world's origin and turned the character toward it). A look limb whose
+// MaxTurnSpeed is 0 gets DefaultLookTurnSpeed.
 func NewAimer(rig *Rig, main, support, look string) (*Aimer, error) {
 	if rig == nil {
 		return nil, fmt.Errorf("ikanim: NewAimer: rig is nil")
 	}
 	def := rig.def
-	a := &Aimer{rig: rig, def: def, support: -1, look: -1, LookWeight: 1, Weight: 1}
+	a := &Aimer{rig: rig, def: def, support: -1, look: -1, LookWeight: 1, Weight: 1, Target: mgl64.Vec2{math.NaN(), math.NaN()}}
 	a.main = def.LimbIndex(main)
 	if a.main < 0 {
 		return nil, fmt.Errorf("ikanim: NewAimer: main: %q is not a limb of the rig", main)
@@ -157,6 +203,9 @@ func NewAimer(rig *Rig, main, support, look string) (*Aimer, error) {
 	if look != "" {
 		if a.look = def.LimbIndex(look); a.look < 0 {
 			return nil, fmt.Errorf("ikanim: NewAimer: look: %q is not a limb of the rig", look)
+		}
+		if ll := &rig.limbs[a.look]; ll.MaxTurnSpeed == 0 {
+			ll.MaxTurnSpeed = DefaultLookTurnSpeed
 		}
 	}
 	l := &def.limbs[a.main]
@@ -203,6 +252,9 @@ func (a *Aimer) Update(dt float64) {
 	if a.look >= 0 {
 		l := &r.limbs[a.look]
 		l.Target, l.Weight = a.Target, num.Clamp01(a.LookWeight)
+		if !num.FiniteVec(a.Target) {
+			l.Weight = 0
+		}
 		if la, ok := l.solver.(*ik.LookAt); ok && a.LookAxis != 0 && num.Finite(a.LookAxis) {
 			la.Axis = a.LookAxis
 		}
@@ -237,14 +289,22 @@ func (a *Aimer) Update(dt float64) {
 		a.circle(r, S, T, w, dt)
 		return
 	}
-	theta := math.Atan2(d[1], d[0])
 	maxUp := num.Or(a.MaxUp, DefaultAimMaxUp)
 	maxDown := num.Or(a.MaxDown, DefaultAimMaxDown)
-	theta = math.Max(-maxUp, math.Min(maxDown, theta))
 	reach := num.Or(a.Reach, DefaultAimReach)
 	if reach >= 1 {
 		reach = DefaultAimReach
 	}
+	prev := a.thetaOn && a.thetaFacing == r.Facing
+	theta := aimClamp(math.Atan2(d[1], d[0]), maxUp, maxDown, a.theta0, prev)
+	if F := ld.chain.Reach(); prev && dist < aimMinDist*reach*F && dt > 0 {
+		// A target this near the shoulder turns the aim direction fast
+		// for a small move (through the shoulder, by 180 degrees at
+		// once): the direction turns at most aimNearRate.
+		step := aimNearRate * dt
+		theta = a.theta0 + math.Max(-step, math.Min(step, theta-a.theta0))
+	}
+	a.theta0, a.thetaOn, a.thetaFacing = theta, true, r.Facing
 	nominal := reach
 	boostLo, boostHi := -math.Pi/2, math.Pi/2
 	if F := ld.chain.Reach(); a.Solids != nil && F > 0 {
@@ -257,6 +317,16 @@ func (a *Aimer) Update(dt float64) {
 		a.roomOn, a.blocked = false, false
 	}
 	st, ct := math.Sincos(theta)
+	if F := ld.chain.Reach(); dist < aimMinDist*reach*F {
+		// A target about as near to the shoulder as the wrist has no
+		// forearm line through it in front of the hand (the arm-aim
+		// fix-up turned the forearm 140 degrees in one frame for a
+		// target passing over the head 50 px from the chest, a new
+		// user's trial): the aim point goes out along the aim direction
+		// to just beyond the wrist, and the weapon points the way of
+		// the target.
+		dist = aimMinDist * reach * F
+	}
 	aimPt := mgl64.Vec2{S[0] + dist*ct, S[1] + dist*st}
 
 	a.pose.Origin, a.pose.Base, a.pose.Mirror = S, base, false

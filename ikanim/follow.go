@@ -25,7 +25,11 @@ type GroundFollower struct {
 	// RayUp and RayDown are how far above and below Position the ray starts
 	// and ends, px (defaults 40 and 60).
 	RayUp, RayDown float64
-	// Speed is the smoothing rate toward the ground height, 1/s (default 10).
+	// Speed is the smoothing rate toward the ground height, 1/s (default
+	// 10), for walks up to 60 px/s; a faster walk rises in proportion to
+	// its speed (over distance instead of time), so the body lags an
+	// uphill slope by no more than it does at 60 px/s (6 px on 45 degrees
+	// with the default).
 	Speed float64
 	// MaxSpeed limits the speed along up, px/s (default
 	// DefaultFollowMaxSpeed, 110; negative: no limit), while the ground is
@@ -112,6 +116,7 @@ type GroundFollower struct {
 	rig      *Rig
 	ground   Ground              // the ground as the follower casts it (oneWayFor)
 	thru     GroundThroughOneWay // the ground given, when it is one (Headroom)
+	inside   GroundInside        // the ground given, when it is one (the Probe's start)
 	defProbe float64             // Probe's default for this rig (followProbeFor)
 	init     bool
 	found    bool
@@ -170,6 +175,7 @@ func NewGroundFollower(rig *Rig, ground Ground) (*GroundFollower, error) {
 	}
 	f := &GroundFollower{rig: rig, ground: oneWayFor(rig, ground), defProbe: followProbeFor(rig.Def()), lastPos: rig.Position}
 	f.thru, _ = ground.(GroundThroughOneWay)
+	f.inside, _ = ground.(GroundInside)
 	return f, nil
 }
 
@@ -219,6 +225,10 @@ const DefaultFollowSpeed = 10.0
 // frame at 60 TPS while the planted leg stood within 2 % of straight: its
 // knee turned 15.3 degrees a frame.)
 const DefaultFollowMaxSpeed = 110.0
+
+// followRefWalk is the walk, px/s, for which GroundFollower.Speed is a
+// rate in time; faster walks smooth over the distance covered (see Speed).
+const followRefWalk = 60.0
 
 // followFastDepth is how far, px along up, the ground may be from Position
 // before the follower's MaxSpeed grows with the distance (MaxSpeed times
@@ -341,6 +351,14 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 			continue
 		}
 		h := p.Sub(o).Dot(up)
+		if k == 1 && (!found || h < d) && f.inside != nil && f.inside.Inside(rays[1][1]) {
+			// The probe ray starts inside a solid (ground ahead rising
+			// higher than RayUp above Position: a steep hill walked
+			// fast), so it skipped that solid's faces and its hit is a
+			// surface buried under it (a floor the hill is drawn over):
+			// the body must not dive to it.
+			continue
+		}
 		if k == 1 && f.LedgeDrop >= 0 && h < min(d, 0)-ledge {
 			// A ledge ahead: the body must not start down it while the
 			// feet still stand on the upper level.
@@ -390,11 +408,36 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 			dt = 0
 		}
 		d0 := d
-		d *= 1 - f.smooth.exp(-num.Or(f.Speed, DefaultFollowSpeed)*dt)
+		// The walk's speed along forward this frame (the game's move of
+		// Position since the last Update).
+		hs := 0.0
+		if dt > 0 {
+			if v := math.Abs(r.Position.Sub(f.lastPos).Dot(fwd)) / dt; num.Finite(v) {
+				hs = v
+			}
+		}
+		rate := num.Or(f.Speed, DefaultFollowSpeed)
+		if hs > followRefWalk && d > 0 {
+			// Rising faster than a walk, the smoothing runs over
+			// distance rather than time: the body lags an uphill slope
+			// by what it lags at a walk (45 degrees at 10/s: 6 px), not
+			// by the speed over the rate (15 px at 150 px/s), which left
+			// Position in the rock. (Going down it keeps the rate in
+			// time: the Probe already leads it down.)
+			rate *= hs / followRefWalk
+			d *= 1 - math.Exp(-rate*dt)
+		} else {
+			d *= 1 - f.smooth.exp(-rate*dt)
+		}
 		if v := num.Or(f.MaxSpeed, DefaultFollowMaxSpeed); f.MaxSpeed >= 0 && v > 0 && num.Finite(v) {
 			// Ground further than followFastDepth away (a step down
 			// nearly as deep as a ledge) raises the limit in proportion.
 			v *= max(1, math.Abs(d0)/followFastDepth)
+			// A walk faster than the limit is followed at its own speed
+			// (the ground under a 45-degree slope rises as fast as the
+			// walk): walked at 150-300 px/s up such a slope, the body
+			// fell behind the ground by 21-36 px (a new user's trial).
+			v = max(v, hs)
 			d = max(-v*dt, min(v*dt, d))
 		}
 	}

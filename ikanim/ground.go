@@ -47,6 +47,19 @@ type GroundOneWay interface {
 	RaycastOneWay(from, to mgl64.Vec2) (point, normal mgl64.Vec2, oneWay, ok bool)
 }
 
+// GroundInside is a Ground that can tell whether a point lies inside a
+// solid (a terrain.World can; a point on a boundary counts as inside). A
+// ray that starts inside a solid skips that solid's faces, so its first
+// hit can be a surface buried under it: the GroundFollower asks Inside
+// where its Probe ray starts before that ray may lower the body (a hill
+// drawn over a floor, walked up fast: the probe started inside the hill
+// and the body dived to the floor under it, 64 px down). A Ground without
+// it is trusted as it answers.
+type GroundInside interface {
+	Ground
+	Inside(p mgl64.Vec2) bool
+}
+
 // oneWayStep is how far above Position, px along up, a one-way
 // platform's top may be and still hold a foot (a plank's top a hair above
 // the ground the body stands on).
