@@ -257,8 +257,14 @@ func (r *Rig) Limb(name string) *Limb {
 	return &r.limbs[i]
 }
 
-// LimbAt returns limb i. It panics if i is out of range.
-func (r *Rig) LimbAt(i int) *Limb { return &r.limbs[i] }
+// LimbAt returns limb i, or nil when i is not in [0, NumLimbs()) (as
+// Limb returns nil for a name the rig does not have).
+func (r *Rig) LimbAt(i int) *Limb {
+	if i < 0 || i >= len(r.limbs) {
+		return nil
+	}
+	return &r.limbs[i]
+}
 
 // NumLimbs returns the number of limbs.
 func (r *Rig) NumLimbs() int { return len(r.limbs) }

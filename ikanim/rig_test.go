@@ -442,3 +442,24 @@ func TestRigTeleportIgnoresBadPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestLimbAtOutOfRange: LimbAt with an index outside [0, NumLimbs())
+// returns nil, as Limb does for an unknown name (it panicked with "index
+// out of range": a new user's trial).
+func TestLimbAtOutOfRange(t *testing.T) {
+	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustRig(t, def)
+	for _, i := range []int{-1, r.NumLimbs(), 99} {
+		if l := r.LimbAt(i); l != nil {
+			t.Errorf("LimbAt(%d) = %p, want nil", i, l)
+		}
+	}
+	for i := 0; i < r.NumLimbs(); i++ {
+		if r.LimbAt(i) == nil || r.LimbAt(i) != r.Limb(r.LimbAt(i).Name()) {
+			t.Errorf("LimbAt(%d) is not the limb of its name", i)
+		}
+	}
+}

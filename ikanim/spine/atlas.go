@@ -11,6 +11,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ikanim/kit/ikanim/internal/filefmt"
 )
@@ -133,6 +135,9 @@ func ParseAtlas(text []byte) (*Atlas, error) {
 			page = -1
 			continue
 		}
+		if bad := strings.IndexFunc(t, func(c rune) bool { return c == utf8.RuneError || unicode.IsControl(c) && c != '\t' }); bad >= 0 {
+			return nil, fmt.Errorf("spine: atlas: line %d: %q: a control character or invalid UTF-8 at byte %d (not a Spine atlas)", ln, t, bad)
+		}
 		if page < 0 {
 			a.Pages = append(a.Pages, AtlasPage{Name: strings.TrimSpace(t)})
 			page = len(a.Pages) - 1
@@ -228,6 +233,11 @@ func ParseAtlas(text []byte) (*Atlas, error) {
 			return nil, fmt.Errorf("spine: atlas: line %d: region %q: %v is outside the %dx%d page", ln, r.Name, r.Bounds, p.Width, p.Height)
 		}
 		a.Regions = append(a.Regions, r)
+	}
+	if len(a.Regions) == 0 {
+		// An empty file, JSON, or any text without a region's bounds
+		// read as pages of no regions.
+		return nil, fmt.Errorf("spine: atlas: no regions (%d pages): not a Spine atlas, or one with nothing in it", len(a.Pages))
 	}
 	return a, nil
 }

@@ -182,6 +182,14 @@ func TestAtlasErrors(t *testing.T) {
 		{"p.png\nsize:16,16\nr\nbounds:14,0,4,4\n", `line 3: region "r": (14,0)-(18,4) is outside the 16x16 page`},
 		{"p.png\nsize:16,16\nr\nbounds:0,0,4,4\noffsets:1,1,4,4\n", `line 3: region "r": offsets 1, 1 put the 4x4 region outside its original 4x4`},
 		{"p.png\nr\nbounds:0,0,0,4\n", `bounds 0, 0, 0, 4 must be positive`},
+		// Not atlases at all (a new user's trial: each parsed as pages of
+		// no regions, and failed only later at Build).
+		{"", "no regions (0 pages)"},
+		{"null", "no regions (1 pages)"},
+		{"{}\n", "no regions (1 pages)"},
+		{"p.png\nsize:16,16\n", "no regions (1 pages)"},
+		{"\x00\x01garbage{\n", "line 1: \"\\x00\\x01garbage{\": a control character"},
+		{"p.png\n\xff\xfe\n", "line 2: \"\\xff\\xfe\": a control character or invalid UTF-8"},
 	} {
 		_, err := spine.ParseAtlas([]byte(c.text))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -214,10 +214,12 @@ var badFiles = []struct{ file, want string }{
 	{"null-entity.ldtk", `layer "Entities": entityInstances: null entity`},
 	{"null-layer.ldtk", `level "Level_0": layerInstances[0]: null`},
 	{"polygon-not-points.ldtk", `entity "Block" (iid e-block): field "polygon": want an array of points`},
+	{"polyline-empty.ldtk", `entity "Hill" (iid e-block): field "polyline": no points`},
 	{"polyline-below.ldtk", `field "polyline" (the entity's position is points[0]): points[1].y: 152 must be above bottom 48`},
 	{"self-crossing.ldtk", `field "polygon" (the entity's position is points[0]): points[0]: the edge from this point touches or crosses the edge from points[2]`},
 	{"tileset-identifier-number.ldtk", `defs.tilesets.identifier: got a JSON number, want string`},
 	{"truncated.ldtk", `invalid character`},
+	{"unknown-layer-type.ldtk", `layer "Collisions": __type: "Tilez" is not a layer type of LDtk`},
 	{"unknown-tag.ldtk", `fields: tags: unknown tag "lava"`},
 	{"wrong-type.ldtk", `levels.pxWid: got a JSON string, want int`},
 }

@@ -71,6 +71,10 @@ func (p *Project) level(identifier string, opts *Options) (*Level, error) {
 			err = b.intGrid(layer, lw)
 		case ldtkgo.LayerTypeEntity:
 			err = b.entities(layer, lw)
+		case ldtkgo.LayerTypeTile, ldtkgo.LayerTypeAutoTile:
+			// Art only: collisions come from IntGrid and entity layers.
+		default:
+			err = fmt.Errorf("%s: __type: %q is not a layer type of LDtk (IntGrid, Entities, Tiles, AutoLayer)", lw, layer.Type)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", where, err)
@@ -257,6 +261,9 @@ func (b *builder) entity(e *Entity, flags editor.Flags, where string) error {
 			if arr, isArr := v.([]any); !isArr || len(arr) > 0 {
 				return nil, fmt.Errorf("field %q: want an array of points", field)
 			}
+			// An outline field with no points: the entity was meant to
+			// be a shape, and would load as a marker without a word.
+			return nil, fmt.Errorf("field %q: no points (the entity's position is the first; draw at least one more, or remove the field)", field)
 		}
 		for i, p := range ps {
 			if err := editor.CheckCoord(p[0]); err != nil {
