@@ -18,6 +18,7 @@
 // hands keep their relative placement as the weapon turns. Both hands take
 // the forearm's angle (EffectorRotation = phi - animated hand angle), and the
 // look limb aims the head at T.
+
 package ikanim
 
 import (

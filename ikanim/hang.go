@@ -33,6 +33,7 @@
 //
 // The Hanger is a mover (StageMove): the rig runs it before the pose, so
 // the Position and Up it sets are those of the same frame.
+
 package ikanim
 
 import (

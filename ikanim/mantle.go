@@ -39,6 +39,7 @@
 // as its knee needs to stay in front of the face (coming back up at most
 // mantleDropSpeed), the ankle passes the face only as it rises above the
 // top, and the foot bone's tip stays off the face (the toe holds).
+
 package ikanim
 
 import (

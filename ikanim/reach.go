@@ -30,6 +30,7 @@
 // which is continuous with slope 1 at kR and approaches R without reaching
 // it: the elbow straightens only as fast as the crouch brings the object in,
 // and once the crouch has settled (d = kR) the target is the object exactly.
+
 package ikanim
 
 import (

@@ -14,6 +14,7 @@
 // Q on T, so the forearm's line passes exactly through the target. When
 // the target is nearer to R than the forearm's line (negative square-root
 // argument) no such rotation exists and the fix-up is skipped.
+
 package ik
 
 import (

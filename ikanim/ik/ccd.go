@@ -30,6 +30,7 @@
 // handles weights naturally, and it tends to move the bones near the tip
 // most. Angles are written once at the end (one atan2 per bone), in
 // (-pi, pi].
+
 package ik
 
 import (

@@ -59,6 +59,7 @@
 // Angles are read once at the start (one sincos per bone for forward
 // kinematics) and written once at the end (one atan2 per bone), in
 // (-pi, pi].
+
 package ik
 
 import (

@@ -14,6 +14,7 @@
 // bones (spine, then neck) spread the turn over the body. Every new local
 // angle is wrapped into (-pi, pi] (a turn of up to pi added to an angle
 // near pi would leave it), then clamped to its limit.
+
 package ik
 
 import (

@@ -52,6 +52,7 @@
 // (d-F+s)/(2s)) - 1. At d = F - s this is the identity with slope 1, and it
 // reaches F (slope 0) at d = F + s, so the limb slows into full extension
 // instead of snapping straight.
+
 package ik
 
 import (
