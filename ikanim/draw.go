@@ -18,7 +18,11 @@ func (r *Rig) Draw(dst *ebiten.Image, opts *DrawOptions) {
 	if opts == nil {
 		opts = &zero
 	}
-	mirror := r.Facing == FacingLeft
+	// The facing the pose was solved in (a controller that turns the
+	// character round, the Aimer, sets Facing for the next Update: drawn
+	// with Facing, that frame's sprites were mirrored at unmirrored
+	// joints).
+	mirror := r.frame.mirror
 	op := &r.drawOp
 	for _, i := range r.def.drawOrder {
 		b := &r.def.bones[i]

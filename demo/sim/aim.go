@@ -53,17 +53,18 @@ type Aim struct {
 	// Width and Height are the world's size, px.
 	Width, Height float64
 
-	t        float64
-	dir      float64
-	speed    float64 // px/s, current
-	target   mgl64.Vec2
-	player   bool // the target is the player's
-	gem      mgl64.Vec2
-	carried  bool
-	reaching float64 // seconds into the current pick-up (0 = not picking)
-	pickedAt float64 // scene time of the last pick-up
-	picks    int
-	turned   bool
+	t         float64
+	dir       float64
+	speed     float64 // px/s, current
+	target    mgl64.Vec2
+	player    bool // the target is the player's
+	gem       mgl64.Vec2
+	carried   bool
+	reaching  float64 // seconds into the current pick-up (0 = not picking)
+	pickedAt  float64 // scene time of the last pick-up
+	picks     int
+	turned    bool
+	turnShows bool // the aimer turned round in the last frame: its turn shows in this one
 
 	meter  quality.Meter
 	bend   [4]quality.Bend
@@ -250,7 +251,11 @@ func (s *Aim) measure() {
 	r, m := s.Rig, &s.meter
 	m.Frame()
 	s.frame++
-	if s.turned {
+	if s.turned || s.turnShows {
+		// The aimer's turn, set in this frame's Update, shows from the
+		// next frame (the rig poses and draws in the facing it had when
+		// the frame began): both frames start the pops afresh.
+		s.turnShows = s.turned
 		s.turned = false
 		resetPops(s.pops)
 		for i := range s.bend {

@@ -171,3 +171,38 @@ func absDiff(a, b uint8) uint8 {
 	}
 	return b - a
 }
+
+// TestDrawUsesTheFacingThePoseWasSolvedIn: a controller that turns the
+// character round (the Aimer, to a target behind) sets Facing during
+// Update, for the next one; the frame just solved is still in the old
+// facing, and Draw draws it so. It mirrored the sprites by the new Facing
+// at the old joints: for one frame each part showed its back side (the
+// red front of the first bar drawn below the bone line).
+func TestDrawUsesTheFacingThePoseWasSolvedIn(t *testing.T) {
+	dst := ebiten.NewImage(100, 100)
+	r := lRig(t)
+	r.Update(1.0 / 60)
+	r.Draw(dst, nil)
+	want := pixels(dst)
+	r.Facing = ikanim.FacingLeft // as a controller's Update would, after the solve
+	dst.Clear()
+	r.Draw(dst, nil)
+	got := pixels(dst)
+	diff := 0
+	for i := range want.Pix {
+		if absDiff(want.Pix[i], got.Pix[i]) > 2 {
+			diff++
+		}
+	}
+	if diff > 0 {
+		t.Errorf("%d channel values differ from the frame drawn before Facing changed: Draw must use the facing the pose was solved in", diff)
+	}
+	// The next Update solves and draws in the new facing: the red front
+	// of the first bar at (40, 48), as TestRigDrawsPartsWhereThePoseSays.
+	r.Update(1.0 / 60)
+	dst.Clear()
+	r.Draw(dst, nil)
+	if got := pixels(dst).RGBAAt(40, 48); absDiff(got.R, 255) > 2 || got.B > 2 {
+		t.Errorf("after the next Update, pixel (40,48) = %v, want red", got)
+	}
+}
