@@ -279,6 +279,11 @@ type Climber struct {
 	// the face since (it is below the face's bottom); rounded: it did so
 	// round the far bottom corner (climb_far.go).
 	rising, rounded bool
+	// ahead: on an underside, the wall's face ahead of the body (an
+	// inner corner, world), found in the last Update (aheadOK); blocked:
+	// the chest was within Distance+climbBlockedMargin of it.
+	ahead            mgl64.Vec2
+	aheadOK, blocked bool
 	// lastUpdate is the rig's update count at the climber's last Update:
 	// when the next one is not the frame after it, the climber was out of
 	// the rig and its climb starts over (start).
@@ -622,6 +627,11 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	case c.under:
 		// On an underside: a ray up from Behind px below the limb; past
 		// its edge (the body not yet under it), the bottom corner's rays.
+		if c.aheadOK {
+			// An inner corner ahead: no hold within reach of its wall
+			// (climb_far.go).
+			D[0] = math.Min(D[0], r.frame.toLocal(c.ahead)[0]-c.aheadMargin(r, cl))
+		}
 		p, n, ok = c.cast(r, cl, mgl64.Vec2{D[0], D[1] + behind}, mgl64.Vec2{D[0], D[1] + behind - reach})
 		if ok = ok && n[1] > minGroundCos; ok {
 			ct.Under = true
@@ -1125,6 +1135,7 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 			c.extra = c.jointsOut(r, want.Sub(c.appliedV), wn)
 			want = want.Add(wn.Mul(c.extra))
 		}
+		c.innerCorner(r, &want)
 	} else if c.chestHit {
 		c.rising, c.rounded = false, false
 		c.chestPt = r.frame.toWorld(p)
@@ -1197,6 +1208,7 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 // of every climb after the first).
 func (c *Climber) start() {
 	c.phase, c.under, c.lag, c.leaving, c.rising, c.rounded = 0, false, 0, false, false, false
+	c.aheadOK, c.blocked = false, false
 	for i := range c.limbs {
 		cl := &c.limbs[i]
 		*cl = climbLimb{ClimbLimbDef: cl.ClimbLimbDef, limb: cl.limb, setSolids: cl.setSolids}
@@ -1214,6 +1226,7 @@ func (c *Climber) Release() {
 	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)
 	c.appliedV, c.bodyV, c.body, c.wallN, c.extra = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}, 0
 	c.under, c.lag, c.leaving, c.rising, c.rounded = false, 0, false, false, false
+	c.aheadOK, c.blocked = false, false
 	for i := range c.limbs {
 		r.limbs[c.limbs[i].limb].Weight = 0
 		r.limbs[c.limbs[i].limb].MaxTurnSpeed = 0

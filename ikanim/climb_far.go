@@ -114,3 +114,62 @@ func (c *Climber) turnRound() bool {
 // Turns returns how many times the climber turned the character round
 // (Rig.Facing) at an underside's far end (LeaveUnder).
 func (c *Climber) Turns() int { return c.turns }
+
+// Inner corner. An underside may end in a wall standing under it (a
+// ceiling meeting a wall). On an underside, two rays along forward, at the
+// chest's height and 28 px above Position (the feet's), find the nearest
+// face ahead (its normal against forward). The body offset then keeps the
+// chest at least Distance from it along forward (at BodySpeed, whatever
+// the game does with Position), Blocked reports it once the chest is
+// within Distance+climbBlockedMargin px of it (the game stops there), and
+// no limb's cycle point goes nearer than its Offset plus its effector
+// bone's length plus 2 px to it, so no hand or foot reaches into the
+// corner. The climber does not go from the underside onto that wall: a
+// game goes back along the underside (negative Speed).
+
+// climbBlockedMargin is how far, px, beyond Distance from an inner
+// corner's wall Blocked starts.
+const climbBlockedMargin = 2.0
+
+// innerCorner finds the wall ahead of the body on an underside and holds
+// the body offset want (character frame) back from it (see above).
+func (c *Climber) innerCorner(r *Rig, want *mgl64.Vec2) {
+	c.aheadOK, c.blocked = false, false
+	behind := num.Or(c.Behind, DefaultClimbBehind)
+	reach := num.Or(c.Reach, DefaultClimbReach)
+	dist := num.Or(c.Distance, DefaultClimbDistance)
+	x := c.chest[0] + c.bodyV[0]
+	near := math.Inf(1)
+	for _, y := range [2]float64{c.chest[1] + c.bodyV[1], c.bodyV[1] - 28} {
+		p, n, ok := c.cast(r, nil, mgl64.Vec2{x - behind, y}, mgl64.Vec2{x - behind + reach, y})
+		if ok && n[0] < -minGroundCos && math.Abs(n[1]) <= climbUndersideSin && p[0] < near {
+			near, c.ahead, c.aheadOK = p[0], r.frame.toWorld(p), true
+		}
+	}
+	if !c.aheadOK {
+		return
+	}
+	if lim := near - dist - c.chest[0]; want[0] > lim {
+		want[0] = lim
+	}
+	c.blocked = near-(c.chest[0]+c.appliedV[0]) <= dist+climbBlockedMargin ||
+		near-c.chest[0] <= dist+climbBlockedMargin
+}
+
+// aheadMargin is how near to an inner corner's wall limb cl's cycle point
+// may go, px (see above).
+func (c *Climber) aheadMargin(r *Rig, cl *climbLimb) float64 {
+	m := cl.Offset + 2
+	if e := r.def.limbs[cl.limb].effector; e >= 0 {
+		m += r.def.bones[e].Length
+	}
+	return m
+}
+
+// Blocked reports whether the climber, on an underside, came within
+// Distance+2 px of a wall ahead (an inner corner: the underside meets a
+// wall standing under it) in the last Update: a game stops moving
+// Position along forward (the body offset holds the chest Distance from
+// the wall meanwhile) and may go back. The climber does not climb onto
+// that wall.
+func (c *Climber) Blocked() bool { return c.under && c.blocked }
