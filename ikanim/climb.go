@@ -434,7 +434,14 @@ func (c *Climber) underReachShort(r *Rig, shift mgl64.Vec2) float64 {
 // the hands keep its edge (up to CornerSteps*CornerStep px past it; then
 // they find nothing, Holding is false, and the climber neither falls nor
 // lets go), and LeaveUnder there goes round the far bottom corner up the
-// far face, turning the character round (climb_far.go).
+// far face, turning the character round (climb_far.go). An underside that
+// meets a wall standing under it (an inner corner) stops the climber
+// Distance from that wall (Blocked). On a slanted underside the body
+// hangs plumb, UnderDistance along up below the underside's point over
+// the chest (hanging by the hands, not pressed to it along its normal as
+// on a face); measured with every bone out of the rock along slants of 15
+// degrees both ways, not at 30. The feet do not hold an underside: the
+// biped's hips hang 76 px below it and its legs reach 60.
 func (c *Climber) Under() bool { return c.under }
 
 // Holding reports whether, in the last Update, some limb held a surface
