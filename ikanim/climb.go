@@ -440,7 +440,8 @@ func (c *Climber) underReachShort(r *Rig, shift mgl64.Vec2) float64 {
 // hangs plumb, UnderDistance along up below the underside's point over
 // the chest (hanging by the hands, not pressed to it along its normal as
 // on a face); measured with every bone out of the rock along slants of 15
-// degrees both ways, not at 30. The feet do not hold an underside: the
+// degrees both ways and going up 30, not going down 30 (a hand 8 px in
+// round the corner). The feet do not hold an underside: the
 // biped's hips hang 76 px below it and its legs reach 60.
 func (c *Climber) Under() bool { return c.under }
 
@@ -513,6 +514,13 @@ func (c *Climber) Update(dt float64) {
 			s := (q - duty) / (1 - duty)
 			D[axis] += sign * (h - 2*h*(0.5-0.5*math.Cos(math.Pi*s)))
 			off = lift * math.Sin(math.Pi*s)
+		}
+		if c.under {
+			// Below an underside the limbs' points hang with the body:
+			// along a slanted one it goes up or down with it, and their
+			// rays up would start in the rock (at 30 degrees the hands
+			// lost the underside 130 px along).
+			D[1] += c.bodyV[1]
 		}
 		c.place(r, cl, D, off, holding, dt)
 	}
