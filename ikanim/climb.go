@@ -282,7 +282,7 @@ type Climber struct {
 	// ahead: on an underside, the wall's face ahead of the body (an
 	// inner corner, world), found in the last Update (aheadOK); blocked:
 	// the chest was within Distance+climbBlockedMargin of it.
-	ahead            mgl64.Vec2
+	ahead, aheadN    mgl64.Vec2
 	aheadOK, blocked bool
 	// lastUpdate is the rig's update count at the climber's last Update:
 	// when the next one is not the frame after it, the climber was out of
@@ -436,7 +436,7 @@ func (c *Climber) underReachShort(r *Rig, shift mgl64.Vec2) float64 {
 // lets go), and LeaveUnder there goes round the far bottom corner up the
 // far face, turning the character round (climb_far.go). An underside that
 // meets a wall standing under it (an inner corner) stops the climber
-// Distance from that wall (Blocked). On a slanted underside the body
+// Distance from that wall (Blocked), and LeaveUnder there climbs onto it. On a slanted underside the body
 // hangs plumb, UnderDistance along up below the underside's point over
 // the chest (hanging by the hands, not pressed to it along its normal as
 // on a face); measured with every bone out of the rock along slants of 15
@@ -608,7 +608,12 @@ func (c *Climber) reease() {
 // it; climb_far.go). It refuses there until the chest is Distance-2 px past
 // the far face, so the body rises beside it (a new user's trial, when
 // LeaveUnder did not turn round: the body rose through the block).
+// Blocked at an inner corner (a wall standing under the underside ahead),
+// it takes the climber onto that wall instead (climb_far.go).
 func (c *Climber) LeaveUnder() bool {
+	if c.under && c.blocked && c.aheadOK {
+		return c.ontoWall() // an inner corner (climb_far.go)
+	}
 	if !c.under || c.chestHit {
 		return false
 	}

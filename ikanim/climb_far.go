@@ -124,8 +124,13 @@ func (c *Climber) Turns() int { return c.turns }
 // within Distance+climbBlockedMargin px of it (the game stops there), and
 // no limb's cycle point goes nearer than its Offset plus its effector
 // bone's length plus 2 px to it, so no hand or foot reaches into the
-// corner. The climber does not go from the underside onto that wall: a
-// game goes back along the underside (negative Speed).
+// corner. LeaveUnder there takes the climber from the underside onto that
+// wall: the body's hanging offset along up moves into Position (so the
+// limbs' points, which hang with the body on an underside, stay where
+// they are), the wall becomes every limb's last wall hit, and the cycle
+// runs along up again, the limbs moving from their holds to the wall's
+// over CornerTime; the game then climbs down the wall (negative Speed),
+// or up it to the corner.
 
 // climbBlockedMargin is how far, px, beyond Distance from an inner
 // corner's wall Blocked starts.
@@ -143,7 +148,7 @@ func (c *Climber) innerCorner(r *Rig, want *mgl64.Vec2) {
 	for _, y := range [2]float64{c.chest[1] + c.bodyV[1], c.bodyV[1] - 28} {
 		p, n, ok := c.cast(r, nil, mgl64.Vec2{x - behind, y}, mgl64.Vec2{x - behind + reach, y})
 		if ok && n[0] < -minGroundCos && math.Abs(n[1]) <= climbUndersideSin && p[0] < near {
-			near, c.ahead, c.aheadOK = p[0], r.frame.toWorld(p), true
+			near, c.ahead, c.aheadN, c.aheadOK = p[0], r.frame.toWorld(p), r.frame.dirToWorld(n), true
 		}
 	}
 	if !c.aheadOK {
@@ -170,6 +175,28 @@ func (c *Climber) aheadMargin(r *Rig, cl *climbLimb) float64 {
 // Distance+2 px of a wall ahead (an inner corner: the underside meets a
 // wall standing under it) in the last Update: a game stops moving
 // Position along forward (the body offset holds the chest Distance from
-// the wall meanwhile) and may go back. The climber does not climb onto
+// the wall meanwhile) and may go back, or call LeaveUnder to climb onto
 // that wall.
 func (c *Climber) Blocked() bool { return c.under && c.blocked }
+
+// ontoWall takes the climber from the underside onto the wall ahead at an
+// inner corner (see above) and reports whether it did.
+func (c *Climber) ontoWall() bool {
+	r := c.rig
+	if !num.FiniteVec(c.ahead) || !num.FiniteVec(c.aheadN) {
+		return false
+	}
+	up := mgl64.Vec2{0, c.appliedV[1]}
+	r.shiftPosition(r.frame.dirToWorld(up))
+	r.BodyOffset = r.BodyOffset.Sub(up)
+	c.bodyV, c.appliedV = c.bodyV.Sub(up), c.appliedV.Sub(up)
+	c.wallN = r.frame.dirToLocal(c.aheadN)
+	for i := range c.limbs {
+		cl := &c.limbs[i]
+		cl.wall, cl.wallN, cl.wallOK = c.ahead, c.aheadN, true
+	}
+	c.under, c.leaving, c.rising, c.rounded = false, true, false, false
+	c.aheadOK, c.blocked = false, false
+	c.reease()
+	return true
+}

@@ -45,13 +45,17 @@ type innerRun struct {
 	chestFromWall    float64 // chest's distance from the wall's face at the end, px
 	slip, gap        float64 // held hands
 	holds            int
+	onto             bool    // LeaveUnder returned true there
+	down             float64 // px down the wall
+	onWall           bool    // every hand and foot on the wall at the end
+	under            bool    // Under at the end
 }
 
 // runInner climbs a biped down the block's outer face, round its bottom
 // corner and along its underside toward the wall under it at 40 px/s,
 // until the climber reports Blocked (or for 260 px), then on for 0.5 s more
 // (a game slow to stop: 20 px) and still for a second.
-func runInner(t *testing.T, facing Facing, tps int) innerRun {
+func runInner(t *testing.T, facing Facing, tps int, down bool) innerRun {
 	t.Helper()
 	g, sol := innerBlock(facing)
 	r, c, fwd := newUnderClimber(t, g, facing)
@@ -69,7 +73,7 @@ func runInner(t *testing.T, facing Facing, tps int) innerRun {
 	var wasHeld [2]bool
 	stage, stageT := 0, 0.0
 	chest := -BipedHipHeight(BipedSizes{}) - 20
-	for f := 0; f < 30*tps && stage < 4; f++ {
+	for f := 0; f < 30*tps && stage < 6; f++ {
 		stageT += dt
 		switch stage {
 		case 0:
@@ -92,7 +96,7 @@ func runInner(t *testing.T, facing Facing, tps int) innerRun {
 			c.Speed = v
 			r.Position[0] += fwd * v * dt
 			if res.along += v * dt; res.along > 260 {
-				stage = 4
+				stage = 6
 			}
 		case 3: // a game that does not stop at once: on for 0.5 s
 			if stageT < 0.5 {
@@ -102,7 +106,24 @@ func runInner(t *testing.T, facing Facing, tps int) innerRun {
 				c.Speed = 0
 			}
 			if stageT > 1.5 {
-				stage = 4
+				stage, stageT = 4, 0
+				res.chestFromWall = math.Abs(r.ToWorld(mgl64.Vec2{0, chest}.Add(r.BodyOffset))[0] - wallX)
+				if !down {
+					stage = 6
+				}
+			}
+		case 4: // onto the wall
+			if c.LeaveUnder() {
+				stage, stageT, res.onto = 5, 0, true
+			} else if stageT > 1 {
+				stage = 6
+			}
+		case 5: // down the wall
+			v := 40 * math.Min(1, stageT/0.5)
+			c.Speed = -v
+			r.Position[1] += v * dt
+			if res.down += v * dt; res.down >= 40 {
+				stage = 6
 			}
 		}
 		r.Update(dt)
@@ -127,7 +148,7 @@ func runInner(t *testing.T, facing Facing, tps int) innerRun {
 		}
 		for k := 0; k < 2; k++ {
 			ct := c.Limb(k)
-			hold := stage >= 2 && ct.Found && ct.Under && ct.Holding
+			hold := stage >= 2 && ct.Found && ct.Holding && !ct.Corner
 			if hold {
 				res.holds++
 				_, tip := r.Joint(r.def.limbs[c.limbs[k].limb].effector)
@@ -140,7 +161,13 @@ func runInner(t *testing.T, facing Facing, tps int) innerRun {
 			held[k], wasHeld[k] = ct.Target, hold
 		}
 	}
-	res.chestFromWall = math.Abs(r.ToWorld(mgl64.Vec2{0, chest}.Add(r.BodyOffset))[0] - wallX)
+	res.onWall = true
+	for k := 0; k < c.NumLimbs(); k++ {
+		if ct := c.Limb(k); !ct.Found || ct.Under || ct.Corner || math.Abs(ct.Point[0]-wallX) > 1e-6 {
+			res.onWall = false
+		}
+	}
+	res.under = c.Under()
 	return res
 }
 
@@ -155,7 +182,7 @@ func runInner(t *testing.T, facing Facing, tps int) innerRun {
 func TestClimberStopsAtAnInnerCornerUnderneath(t *testing.T) {
 	for _, facing := range []Facing{FacingRight, FacingLeft} {
 		for _, tps := range []int{30, 60, 144} {
-			res := runInner(t, facing, tps)
+			res := runInner(t, facing, tps, false)
 			t.Logf("facing %d, %3d TPS: blocked %v at %.0f px along, chest %.1f px from the wall; hand frames holding %d, slip %.2g gap %.2g px; penetration %.3f px (bone %d frame %d), pop %.2f deg/frame",
 				facing, tps, res.blocked, res.along, res.chestFromWall, res.holds, res.slip, res.gap, res.pen, res.worstBone, res.worst, res.pop)
 			if !res.blocked {
@@ -166,6 +193,37 @@ func TestClimberStopsAtAnInnerCornerUnderneath(t *testing.T) {
 			}
 			if res.slip > 1e-9 || res.gap > 1e-9 {
 				t.Errorf("facing %d, %d TPS: a held hand slid %v px in a frame, %v px off Offset; want 0", facing, tps, res.slip, res.gap)
+			}
+			if res.slip > 1e-9 || res.gap > 1e-9 {
+				t.Errorf("facing %d, %d TPS: a held hand slid %v px in a frame, %v px off Offset; want 0", facing, tps, res.slip, res.gap)
+			}
+			if res.nan {
+				t.Errorf("facing %d, %d TPS: NaN", facing, tps)
+			}
+			if res.pen > 0 {
+				t.Errorf("facing %d, %d TPS: a bone %.3f px in the rock, want 0", facing, tps, res.pen)
+			}
+			if bound := 15 * 60 / float64(tps); res.pop > bound {
+				t.Errorf("facing %d, %d TPS: joint pop %.2f deg/frame, want <= %.2f", facing, tps, res.pop, bound)
+			}
+		}
+	}
+}
+
+// At the inner corner (Blocked), LeaveUnder takes the climber onto the
+// wall standing under the underside, and it climbs down it 40 px (the wall ends 60 px below its feet), facing
+// right and left at 30, 60 and 144 TPS: every hand and foot on the wall at
+// the end (not the underside), Under false, held hands exact on the
+// underside and the wall, no bone in the rock, no NaN, joint pop within 15 deg/frame at 60 TPS. Before, LeaveUnder refused
+// there (the chest under the underside).
+func TestClimberGoesFromAnUndersideOntoTheWallUnderIt(t *testing.T) {
+	for _, facing := range []Facing{FacingRight, FacingLeft} {
+		for _, tps := range []int{30, 60, 144} {
+			res := runInner(t, facing, tps, true)
+			t.Logf("facing %d, %3d TPS: blocked %v, onto the wall %v, %.0f px down it, all limbs on it %v, Under %v; held hands slip %.2g gap %.2g px; penetration %.3f px (bone %d frame %d), pop %.2f deg/frame",
+				facing, tps, res.blocked, res.onto, res.down, res.onWall, res.under, res.slip, res.gap, res.pen, res.worstBone, res.worst, res.pop)
+			if !res.onto || res.down < 40 || !res.onWall || res.under {
+				t.Errorf("facing %d, %d TPS: LeaveUnder %v, %.0f px down, all limbs on the wall %v, Under %v; want true, 40, true, false", facing, tps, res.onto, res.down, res.onWall, res.under)
 			}
 			if res.nan {
 				t.Errorf("facing %d, %d TPS: NaN", facing, tps)
