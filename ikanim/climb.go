@@ -439,9 +439,9 @@ func (c *Climber) underReachShort(r *Rig, shift mgl64.Vec2) float64 {
 // Distance from that wall (Blocked), and LeaveUnder there climbs onto it. On a slanted underside the body
 // hangs plumb, UnderDistance along up below the underside's point over
 // the chest (hanging by the hands, not pressed to it along its normal as
-// on a face); measured with every bone out of the rock along slants of 15
-// degrees both ways and going up 30, not going down 30 (a hand 8 px in
-// round the corner). The feet do not hold an underside: the
+// on a face); measured with every bone out of the rock along slants of up
+// to 30 degrees both ways (not yet on the way down the face into the
+// acute corner a slant going down makes: a thigh 2.2 px in). The feet do not hold an underside: the
 // biped's hips hang 76 px below it and its legs reach 60.
 func (c *Climber) Under() bool { return c.under }
 
@@ -667,6 +667,13 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		// The underside of a bump or a ledge: the hold goes on the face
 		// below it (or the bump's top above, whichever is nearer).
 		p, n, ok = c.belowUnderside(r, cl, D, p, n, behind, reach)
+		if ok && n[1] > climbUndersideSin && !c.under && cl.wallOK && D[1] > r.frame.toLocal(cl.wall)[1] {
+			// No face near it, below the last wall hit: the wall ended
+			// at its bottom corner and the forward ray found the
+			// underside slanting down from it (30 degrees: a hand held
+			// it as a face and swung 8 px into it).
+			ok = false
+		}
 	}
 	if !c.under && !ok && cl.wallOK && D[1] > r.frame.toLocal(cl.wall)[1] {
 		// The forward ray missed below the last wall hit: the wall ended

