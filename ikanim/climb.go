@@ -274,6 +274,16 @@ type Climber struct {
 	// leaving: LeaveUnder ended the underside, and no limb has found the
 	// face since (the hands still hold the underside's edge).
 	leaving bool
+	turns   int // Turns
+	// rising: LeaveUnder ended the underside and the chest has not seen
+	// the face since (it is below the face's bottom); rounded: it did so
+	// round the far bottom corner (climb_far.go).
+	rising, rounded bool
+	// ahead: on an underside, the wall's face ahead of the body (an
+	// inner corner, world), found in the last Update (aheadOK); blocked:
+	// the chest was within Distance+climbBlockedMargin of it.
+	ahead, aheadN    mgl64.Vec2
+	aheadOK, blocked bool
 	// lastUpdate is the rig's update count at the climber's last Update:
 	// when the next one is not the frame after it, the climber was out of
 	// the rig and its climb starts over (start).
@@ -420,10 +430,19 @@ func (c *Climber) underReachShort(r *Rig, shift mgl64.Vec2) float64 {
 // underside from below where rays cast up find it (those that find none
 // dangle), and the body hangs UnderDistance below it. The climber stays on
 // the underside until LeaveUnder or until its climb starts over (Release,
-// or removed from the rig and added back). It does not go round the
-// underside's far end: past it the hands' rays find nothing (Holding
-// false) and the climber neither falls nor lets go; a game stops short of
-// the end (or releases the climber and lets the body fall).
+// or removed from the rig and added back). Past the underside's far end
+// the hands keep its edge (up to CornerSteps*CornerStep px past it; then
+// they find nothing, Holding is false, and the climber neither falls nor
+// lets go), and LeaveUnder there goes round the far bottom corner up the
+// far face, turning the character round (climb_far.go). An underside that
+// meets a wall standing under it (an inner corner) stops the climber
+// Distance from that wall (Blocked), and LeaveUnder there climbs onto it. On a slanted underside the body
+// hangs plumb, UnderDistance along up below the underside's point over
+// the chest (hanging by the hands, not pressed to it along its normal as
+// on a face); measured with every bone out of the rock along slants of up
+// to 30 degrees both ways (not yet on the way down the face into the
+// acute corner a slant going down makes: a thigh 2.2 px in). The feet do not hold an underside: the
+// biped's hips hang 76 px below it and its legs reach 60.
 func (c *Climber) Under() bool { return c.under }
 
 // Holding reports whether, in the last Update, some limb held a surface
@@ -495,6 +514,13 @@ func (c *Climber) Update(dt float64) {
 			s := (q - duty) / (1 - duty)
 			D[axis] += sign * (h - 2*h*(0.5-0.5*math.Cos(math.Pi*s)))
 			off = lift * math.Sin(math.Pi*s)
+		}
+		if c.under {
+			// Below an underside the limbs' points hang with the body:
+			// along a slanted one it goes up or down with it, and their
+			// rays up would start in the rock (at 30 degrees the hands
+			// lost the underside 130 px along).
+			D[1] += c.bodyV[1]
 		}
 		c.place(r, cl, D, off, holding, dt)
 	}
@@ -576,13 +602,27 @@ func (c *Climber) reease() {
 // the face, then climb it; the feet take the face when they reach it. A
 // game calls it every frame the player asks to climb up, until it returns
 // true. At the underside's far end (the chest out from under it with the
-// underside behind it, not ahead) there is no face it came down: it
-// refuses (a new user's trial: the body rose through the block there).
+// underside behind it, not ahead) it goes round the far bottom corner
+// instead and climbs the far face: it flips Rig.Facing (the face is
+// behind the character) and then works as at the near edge (Turns counts
+// it; climb_far.go). It refuses there until the chest is Distance-2 px past
+// the far face, so the body rises beside it (a new user's trial, when
+// LeaveUnder did not turn round: the body rose through the block).
+// Blocked at an inner corner (a wall standing under the underside ahead),
+// it takes the climber onto that wall instead (climb_far.go).
 func (c *Climber) LeaveUnder() bool {
-	if !c.under || c.chestHit || !c.undersideAhead() {
+	if c.under && c.blocked && c.aheadOK {
+		return c.ontoWall() // an inner corner (climb_far.go)
+	}
+	if !c.under || c.chestHit {
 		return false
 	}
-	c.under, c.leaving = false, true
+	if !c.undersideAhead() {
+		// The far end: round its bottom corner onto the far face
+		// (climb_far.go).
+		return c.turnRound()
+	}
+	c.under, c.leaving, c.rising = false, true, true
 	c.reease()
 	return true
 }
@@ -607,10 +647,17 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 	case c.under:
 		// On an underside: a ray up from Behind px below the limb; past
 		// its edge (the body not yet under it), the bottom corner's rays.
+		if c.aheadOK {
+			// An inner corner ahead: no hold within reach of its wall
+			// (climb_far.go).
+			D[0] = math.Min(D[0], r.frame.toLocal(c.ahead)[0]-c.aheadMargin(r, cl))
+		}
 		p, n, ok = c.cast(r, cl, mgl64.Vec2{D[0], D[1] + behind}, mgl64.Vec2{D[0], D[1] + behind - reach})
 		if ok = ok && n[1] > minGroundCos; ok {
 			ct.Under = true
-		} else if cl.wallOK {
+		} else if p, n, ok = c.underEdgeBehind(r, cl, D); !ok && cl.wallOK {
+			// Past the far edge the edge is behind the limb
+			// (climb_far.go); past the near edge, ahead.
 			p, n, ok = c.bottomCorner(r, cl, D)
 		}
 	default:
@@ -620,11 +667,22 @@ func (c *Climber) place(r *Rig, cl *climbLimb, D mgl64.Vec2, off float64, holdin
 		// The underside of a bump or a ledge: the hold goes on the face
 		// below it (or the bump's top above, whichever is nearer).
 		p, n, ok = c.belowUnderside(r, cl, D, p, n, behind, reach)
+		if ok && n[1] > climbUndersideSin && !c.under && cl.wallOK && D[1] > r.frame.toLocal(cl.wall)[1] {
+			// No face near it, below the last wall hit: the wall ended
+			// at its bottom corner and the forward ray found the
+			// underside slanting down from it (30 degrees: a hand held
+			// it as a face and swung 8 px into it).
+			ok = false
+		}
 	}
 	if !c.under && !ok && cl.wallOK && D[1] > r.frame.toLocal(cl.wall)[1] {
 		// The forward ray missed below the last wall hit: the wall ended
 		// below it, at its bottom outer corner.
-		p, n, ok = c.bottomCorner(r, cl, D)
+		if !c.rounded {
+			// (Round the far corner the hands hold the face's bottom
+			// instead: climb_far.go.)
+			p, n, ok = c.bottomCorner(r, cl, D)
+		}
 		if root := r.animStart[r.def.limbs[cl.limb].bones[0]]; !ok && cl.Home[1] < root[1] {
 			// Not yet round it (underReach): a limb that climbs above
 			// its root (a hand) keeps its last wall hit, at the bottom
@@ -1104,13 +1162,27 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 			c.extra = c.jointsOut(r, want.Sub(c.appliedV), wn)
 			want = want.Add(wn.Mul(c.extra))
 		}
+		c.innerCorner(r, &want)
 	} else if c.chestHit {
+		c.rising, c.rounded = false, false
 		c.chestPt = r.frame.toWorld(p)
 		c.wallN = n
 		want = p.Add(n.Mul(num.Or(c.Distance, DefaultClimbDistance))).Sub(c.chest)
 		c.extra = c.jointsOut(r, want.Sub(c.appliedV), n)
 		want = want.Add(n.Mul(c.extra))
-	} else if ok {
+	} else if ok || c.rising {
+		// Up from an underside, the chest still below the face's bottom
+		// (its ray finds nothing), the body goes out for the elbows all
+		// the same: an arm reaching up the face from a body that came
+		// round the far bottom corner folded its elbow 0.9 px into it.
+		// It also rises from where it hung (UnderDistance below the
+		// underside) to where the climb puts it (no offset along up, as
+		// on a face): hanging 13 px low, the hands' holds on the face
+		// were out of their reach and slid 1.1 px with the shoulder.
+		if !ok {
+			want[1] = 0
+		}
+		ok = true
 		// The chest sees no wall but a bump's slanted face or underside:
 		// the body holds its distance, but still goes out for the knees
 		// and elbows (they stayed 1.7-3.7 px in the bumps while it held).
@@ -1162,7 +1234,8 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 // them (the climb scene's shins snapped 83-108 deg in a frame at the start
 // of every climb after the first).
 func (c *Climber) start() {
-	c.phase, c.under, c.lag, c.leaving = 0, false, 0, false
+	c.phase, c.under, c.lag, c.leaving, c.rising, c.rounded = 0, false, 0, false, false, false
+	c.aheadOK, c.blocked = false, false
 	for i := range c.limbs {
 		cl := &c.limbs[i]
 		*cl = climbLimb{ClimbLimbDef: cl.ClimbLimbDef, limb: cl.limb, setSolids: cl.setSolids}
@@ -1179,7 +1252,8 @@ func (c *Climber) Release() {
 	r := c.rig
 	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)
 	c.appliedV, c.bodyV, c.body, c.wallN, c.extra = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}, 0
-	c.under, c.lag, c.leaving = false, 0, false
+	c.under, c.lag, c.leaving, c.rising, c.rounded = false, 0, false, false, false
+	c.aheadOK, c.blocked = false, false
 	for i := range c.limbs {
 		r.limbs[c.limbs[i].limb].Weight = 0
 		r.limbs[c.limbs[i].limb].MaxTurnSpeed = 0

@@ -331,13 +331,15 @@ func TestClimberLeavesUndersideUpTheFace(t *testing.T) {
 	}
 }
 
-// At the far end of the underside (the chest past its far edge, the hands'
-// holds behind it) there is no face the climber came down: LeaveUnder
-// refuses, every frame it is asked for a second, facing right and left, at
-// 30/60/144 TPS. (A new user's trial: it returned true there and the body
-// rose through the block and slid back to the face it came down.) The
-// climber holds (Holding) 100 px along the underside, and 80 px past its
-// end it does not.
+// At the far end of the underside with the chest only 12 px past its far
+// edge (the hands' holds behind it) LeaveUnder refuses, every frame it is
+// asked for a second, facing right and left, at 30/60/144 TPS: going round
+// the far corner (TestClimberGoesRoundTheFarBottomCorner) waits for the
+// chest to be Distance-2 px past the far face. (A new user's trial: it
+// returned true there and the body rose through the block and slid back
+// to the face it came down.) The climber holds (Holding) 100 px along the
+// underside, and 80 px past its end (beyond the far edge's rays) it does
+// not.
 func TestClimberRefusesToLeaveAtTheFarEnd(t *testing.T) {
 	for _, facing := range []Facing{FacingRight, FacingLeft} {
 		for _, tps := range []int{30, 60, 144} {

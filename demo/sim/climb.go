@@ -40,10 +40,11 @@ func (m ClimbMode) String() string {
 // Climb is the climb scene: the climber walks to the wall of climb.json,
 // climbs its face, puts its hands over the outer corner, hangs from the top,
 // mantles onto it, walks on and starts over; the swinger hangs from the
-// ledge; a third climbs down a side of the floating block, round its
-// bottom outer corner and along its underside by its hands, facing right
-// and left in turn (UnderRig). Each mode adds its controllers to the climber's rig and removes
-// the others'.
+// ledge; a third goes round and round the floating block below its top:
+// down a side, round its bottom outer corner, along its underside by its
+// hands, round the far bottom corner (turning round) and up the far face,
+// then down it the other way (UnderRig). Each mode adds its controllers to
+// the climber's rig and removes the others'.
 type Climb struct {
 	World    *terrain.World
 	Rig      *ikanim.Rig // the climber

@@ -14,9 +14,10 @@ const (
 	BlockLeft, BlockRight = 60.0, 260.0
 	BlockTop, BlockBottom = 110.0, 230.0
 	underSpeed            = 40.0  // px/s down the face and along the underside
-	underAlong            = 110.0 // px along the underside
-	underRest             = 0.6   // s hanging at the end before going back
-	underUp               = 70.0  // px up the face before starting over
+	underRoundFrom        = 180.0 // px along the underside from which it asks to go round the far corner
+	underRoundSpeed       = 20.0  // px/s on past the far edge until it goes round
+	underUp               = 70.0  // px up the far face
+	underRest             = 0.6   // s on the far face before climbing down it
 )
 
 // UnderStage is the under-climber's part of its run.
@@ -26,25 +27,27 @@ const (
 	UnderDown   UnderStage = iota // climbing down the block's face
 	UnderSettle                   // hanging from the bottom edge while the body comes down
 	UnderAlong                    // hand over hand along the underside
-	UnderRest                     // hanging still at the end
-	UnderBack                     // back along the underside to its edge
-	UnderUp                       // up the face again (Climber.LeaveUnder)
+	UnderRound                    // on past the far edge, asking to go round the far corner (LeaveUnder)
+	UnderUp                       // up the far face, turned round
+	UnderRest                     // still on the far face before climbing down it
 )
 
 func (u UnderStage) String() string {
-	return [...]string{"down", "settle", "along", "rest", "back", "up"}[u]
+	return [...]string{"down", "settle", "along", "round", "up", "rest"}[u]
 }
 
-// under is the climb scene's second climber: it climbs down a side of the
-// floating block, round its bottom outer corner and along its underside
-// hanging by its hands, back along it, up the face again, then starts over
-// on the other side facing the other way (Climber.Under, LeaveUnder).
+// under is the climb scene's third climber: it goes round and round the
+// floating block below its top: down a side, round its bottom outer corner,
+// along its underside hanging by its hands, round the far bottom corner
+// (turning round: Climber.LeaveUnder at the far end), up the far face,
+// and down that face again for the next run, the other way (Climber.Under,
+// LeaveUnder, Turns).
 type under struct {
 	Rig     *ikanim.Rig
 	Climber *ikanim.Climber
 	stage   UnderStage
 	stageT  float64
-	along   float64 // px along the underside this run
+	along   float64 // px along the underside (or up the far face) this run
 	runs    int
 	pending bool // the climber joins the rig on the next frame
 	pops    []quality.AngleDelta
@@ -68,28 +71,19 @@ func newUnder(def *ikanim.RigDef, s *Climb) (*under, error) {
 	return u, nil
 }
 
-// start puts the climber on the block's face, its hands 30 px below the
-// top (engaging from standing 10 px below it, the arms' arc swept 24 px
-// over the top into the block), the left face facing right on even runs
-// and the right face facing left on odd ones.
+// start puts the climber on the block's left face facing right, its hands
+// 30 px below the top (engaging from standing 10 px below it, the arms'
+// arc swept 24 px over the top into the block). It is called once: each
+// later run starts on the face where the last one ended.
 func (u *under) start() {
 	r := u.Rig
-	if u.runs > 0 {
-		u.Climber.Release() // its body offset off the rig
-	}
-	r.Remove(u.Climber)
-	x, f := BlockLeft-ikanim.DefaultClimbDistance, ikanim.FacingRight
-	if u.runs%2 == 1 {
-		x, f = BlockRight+ikanim.DefaultClimbDistance, ikanim.FacingLeft
-	}
-	r.Facing = f
-	r.Teleport(mgl64.Vec2{x, BlockTop + 146})
+	r.Facing = ikanim.FacingRight
+	r.Teleport(mgl64.Vec2{BlockLeft - ikanim.DefaultClimbDistance, BlockTop + 146})
 	for _, l := range climbLimbs {
 		r.Limb(l).SetWeightNow(0)
 	}
 	// The climber joins after a frame in the standing pose: its limbs
-	// engage from where they are, and the last run's raised arms,
-	// mirrored, started the next run 24 px in the block.
+	// engage from where they are.
 	u.pending = true
 	u.stage, u.stageT, u.along = UnderDown, 0, 0
 	resetPops(u.pops)
@@ -97,8 +91,9 @@ func (u *under) start() {
 }
 
 // advance runs the under-climber's script for dt (as a game drives it:
-// down until Under, still until BodyLag is under 1 px, along forward) and
-// its rig's Update.
+// down until Under, still until BodyLag is under 1 px, along forward, on
+// past the far edge asking LeaveUnder every frame, up the far face) and its
+// rig's Update.
 func (u *under) advance(dt float64) {
 	r, c := u.Rig, u.Climber
 	u.stageT += dt
@@ -118,36 +113,36 @@ func (u *under) advance(dt float64) {
 			u.stage, u.stageT = UnderAlong, 0
 		}
 	case UnderAlong:
-		// Eased in and out over the first and last 20 px.
-		v := underSpeed * math.Min(1, math.Min(u.stageT/0.5, math.Max(0.15, (underAlong-u.along)/20)))
+		// Eased in over 0.5 s, and down to underRoundSpeed over the
+		// last 20 px.
+		v := underSpeed * math.Min(1, u.stageT/0.5)
+		v = math.Min(v, math.Max(underRoundSpeed, underSpeed*(underRoundFrom-u.along)/20))
 		c.Speed = v
 		r.Position = r.Position.Add(r.Forward().Mul(v * dt))
 		u.along += v * dt
-		if u.along >= underAlong {
-			u.stage, u.stageT, c.Speed = UnderRest, 0, 0
+		if u.along >= underRoundFrom {
+			u.stage, u.stageT = UnderRound, 0
 		}
-	case UnderRest:
-		if u.stageT > underRest {
-			u.stage, u.stageT = UnderBack, 0
+	case UnderRound:
+		if c.LeaveUnder() { // round the far corner: turned round
+			u.stage, u.stageT, u.along, c.Speed = UnderUp, 0, 0, 0
+			break
 		}
-	case UnderBack:
-		v := underSpeed * math.Min(1, math.Min(u.stageT/0.5, math.Max(0.15, u.along/20)))
-		c.Speed = -v
-		r.Position = r.Position.Sub(r.Forward().Mul(v * dt))
-		u.along -= v * dt
-		if u.along <= 0 {
-			c.Speed = 0
-			if c.LeaveUnder() { // the chest is out from under the block
-				u.stage, u.stageT = UnderUp, 0
-			}
-		}
+		c.Speed = underRoundSpeed
+		r.Position = r.Position.Add(r.Forward().Mul(underRoundSpeed * dt))
+		u.along += underRoundSpeed * dt
 	case UnderUp:
-		v := underSpeed * math.Min(1, u.stageT/0.5)
+		v := underSpeed * math.Min(1, math.Min(u.stageT/0.5, math.Max(0.15, (underUp-u.along)/20)))
 		c.Speed = v
 		r.Position[1] -= v * dt
 		u.along += v * dt
 		if u.along >= underUp {
-			u.start()
+			u.stage, u.stageT, c.Speed = UnderRest, 0, 0
+		}
+	case UnderRest:
+		if u.stageT > underRest {
+			u.stage, u.stageT, u.along = UnderDown, 0, 0
+			u.runs++
 		}
 	}
 	r.Update(dt)
