@@ -97,6 +97,7 @@
 // starts where its effector is, so nothing jumps, while a fade-in would
 // show a blend of the animated and the solved poses' angles, which sweeps
 // a hand through the rock.
+
 package ikanim
 
 import (
