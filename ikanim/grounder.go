@@ -50,6 +50,7 @@
 // 1-exp(-BodySpeed*dt) per frame (the article's lerp), rate limited by
 // BodyMaxSpeed; with OnlyWhenIdle it moves only while the rig is idle and
 // every leg has ground (the article's condition), and holds otherwise.
+
 package ikanim
 
 import (

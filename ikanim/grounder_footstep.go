@@ -43,6 +43,7 @@
 // eased in over the swing and held through the stance, so a planted foot
 // never slides; a shorter step leaves the foot further back at lift-off and
 // a longer one further forward at touch-down, which M bounds.
+
 package ikanim
 
 import (

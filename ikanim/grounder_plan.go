@@ -34,6 +34,7 @@
 // then kept no lower than the one that puts the lowest sole point on the
 // ground under it, and changes by at most swingMaxSpeed px/s. At v = 1 the
 // plan equals the planted placement, so touch-down is exact.
+
 package ikanim
 
 import (
