@@ -42,8 +42,8 @@ import (
 // each listed shape's transform.
 type cellMirror struct {
 	built  bool
-	nx, ny int     // resolv's cells at the build
-	start  []int32 // len nx*ny+1
+	nx, ny int          // resolv's cells at the build
+	cells  []mirrorCell // by resolv cell, y*nx+x
 	items  []mirrorShape
 	listed []bool // per idx.hot slot: the shape is listed in some cell
 	// byEntry lists, per idx.hot slot, the items that mirror its shape
@@ -52,6 +52,17 @@ type cellMirror struct {
 	entryStart []int32
 	byEntry    []int32
 	fill       []int32 // scratch of buildMirror
+}
+
+// mirrorCell is one resolv cell as of the build: the cell itself (so that a
+// query reads it with one load, not through the space's rows), its list of
+// shapes as it was (the slice, not a copy: while the cell's list is that
+// same array and length, a query reads the live list through it without
+// waiting for the cell) and its records, items[start:start+len(shapes)].
+type mirrorCell struct {
+	cell   *resolv.Cell
+	shapes []resolv.IShape // cell.Shapes at the build
+	start  int32
 }
 
 // forget marks every mirror record of entry e as not held by the index:
@@ -93,15 +104,18 @@ func (w *World) buildMirror() {
 	}
 	m.nx, m.ny = sp.WidthInCells(), sp.HeightInCells()
 	cells := m.nx * m.ny
-	m.start = grow(m.start, cells+1)
+	if cap(m.cells) < cells {
+		m.cells = make([]mirrorCell, cells)
+	}
+	m.cells = m.cells[:cells]
 	total := 0
 	for y := range m.ny {
 		for x := range m.nx {
-			m.start[y*m.nx+x] = int32(total)
-			total += len(sp.Cell(x, y).Shapes)
+			cell := sp.Cell(x, y)
+			m.cells[y*m.nx+x] = mirrorCell{cell: cell, shapes: cell.Shapes, start: int32(total)}
+			total += len(cell.Shapes)
 		}
 	}
-	m.start[cells] = int32(total)
 	if cap(m.items) < total {
 		m.items = make([]mirrorShape, total, total+total/4)
 	}
@@ -197,21 +211,20 @@ func (w *World) mirrorOf(s resolv.IShape) mirrorShape {
 	return r
 }
 
-// cellClean reports whether resolv cell (x, y) lists the shapes of its
+// cellClean reports whether resolv cell c (y*nx+x) lists the shapes of its
 // mirror, in order, each with its mirrored transform and held by the index.
-func (w *World) cellClean(x, y int) bool {
-	m := &w.mirror
-	cell := w.space.Cell(x, y)
-	if cell == nil {
+// The cell is the one the mirror holds: verifiedCast has checked that the
+// space still has the cells of the build.
+func (m *cellMirror) cellClean(c int) bool {
+	mc := &m.cells[c]
+	live, list := mc.cell.Shapes, mc.shapes
+	if len(live) != len(list) || (len(list) > 0 && &live[0] != &list[0]) {
 		return false
 	}
-	c := y*m.nx + x
-	mm := m.items[m.start[c]:m.start[c+1]]
-	live := cell.Shapes
-	if len(live) != len(mm) {
-		return false
-	}
-	for i, s := range live {
+	// live and list are the same memory: read it through list, whose
+	// address the CPU has before the cell's.
+	mm := m.items[mc.start : int(mc.start)+len(list)]
+	for i, s := range list {
 		r := &mm[i]
 		switch sh := s.(type) {
 		case *resolv.ConvexPolygon:
@@ -237,7 +250,9 @@ func (w *World) verifiedCast(b *best) bool {
 	sp := w.space
 	m := &w.mirror
 	nx, ny := m.nx, m.ny
-	if sp.WidthInCells() != nx || sp.HeightInCells() != ny {
+	// The space must have the cells of the build: Resize makes new ones
+	// (all of them, so the first tells).
+	if sp.WidthInCells() != nx || sp.HeightInCells() != ny || sp.Cell(0, 0) != m.cells[0].cell {
 		return false
 	}
 	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
@@ -246,11 +261,11 @@ func (w *World) verifiedCast(b *best) bool {
 	if qx, qy := px+dx, py+dy; !(px >= 0 && px <= gw && py >= 0 && py <= gh && qx >= 0 && qx <= gw && qy >= 0 && qy <= gh) {
 		return false
 	}
-	// The cell of the start first: every ray needs it, and a ray starting
-	// among changed shapes then falls back without walking the index.
 	ix := clampInt(int(px/cw), 0, nx-1)
 	iy := clampInt(int(py/ch), 0, ny-1)
-	if !w.cellClean(ix, iy) {
+	// The cell of the start first: every ray needs it, and a ray starting
+	// among changed shapes then falls back without walking the index.
+	if !m.cellClean(iy*nx + ix) {
 		return false
 	}
 	w.indexCast(b)
@@ -272,10 +287,7 @@ func (w *World) verifiedCast(b *best) bool {
 	// entered at t <= tEnd).
 	stepX, tMaxX, tDeltaX := gridAxis(dx, px, cw, b.idx, ix)
 	stepY, tMaxY, tDeltaY := gridAxis(dy, py, ch, b.idy, iy)
-	for first, guard := true, nx+ny+2; guard > 0; first, guard = false, guard-1 {
-		if !first && !w.cellClean(ix, iy) {
-			return false
-		}
+	for guard := nx + ny + 2; guard > 0; guard-- {
 		next := min(tMaxX, tMaxY)
 		if next > tEnd {
 			return true
@@ -292,6 +304,9 @@ func (w *World) verifiedCast(b *best) bool {
 			if iy < 0 || iy >= ny {
 				return true
 			}
+		}
+		if !m.cellClean(iy*nx + ix) {
+			return false
 		}
 	}
 	return false

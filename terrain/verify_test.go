@@ -296,3 +296,43 @@ func TestDefaultIndexShapesInNoCell(t *testing.T) {
 		t.Errorf("a shape added twice and removed once: %+v, want the unindexed %+v", got, want)
 	}
 }
+
+// Resize gives the space new cells (the old ones keep what they listed, or
+// nothing): a default World must not take a cell it mirrored for the
+// space's. After a Resize to the same size, a shape added where the mirror
+// had only empty cells is hit, and every ray answers as the walk of the
+// new cells.
+func TestDefaultIndexSpaceResized(t *testing.T) {
+	space := randomTerrain(71, 600, true)
+	w := terrain.Wrap(space)
+	rays := mixedRays(71, 3000, 1280, 720)
+	// A resolv cell the shapes leave empty, where the box goes: the
+	// mirror of the old cell and the old cell itself stay empty.
+	cx := -1
+	for x := range space.WidthInCells() {
+		if len(space.Cell(x, 0).Shapes) == 0 {
+			cx = x
+			break
+		}
+	}
+	if cx < 0 {
+		t.Fatal("no empty cell for the box")
+	}
+	x := float64(cx*space.CellWidth()) + 16
+	from, to := mgl64.Vec2{x, 1}, mgl64.Vec2{x, 30}
+	if !w.CastVerified(from, to, w.Filter) {
+		t.Fatal("the index does not answer the test ray")
+	}
+	space.Resize(space.WidthInCells(), space.HeightInCells())
+	box := resolv.NewRectangle(x, 16, 20, 10)
+	space.Add(box)
+	if h := w.Cast(from, to); !h.OK || h.Shape != box || h.Point[1] != 11 {
+		t.Errorf("after Resize: %+v, want the new box at y=11", h)
+	}
+	compareWorlds(t, "resized", w, w, rays)
+	w.Refresh()
+	if s := verifiedShare(w, footRays()); s != 1 {
+		t.Errorf("after Refresh: %.3f of the foot rays verified, want all", s)
+	}
+	compareWorlds(t, "resized, after Refresh", w, w, rays)
+}
