@@ -74,23 +74,50 @@ func (m *cellMirror) forget(e int32) {
 		return
 	}
 	for _, k := range m.byEntry[m.entryStart[e]:m.entryStart[e+1]] {
-		m.items[k].indexed = false
+		m.items[k].key = keyUnindexed
 	}
 }
 
 // mirrorShape is one shape listed in a resolv cell, with the transform the
-// index holds its geometry for.
+// index holds its geometry for, in 64 bytes (one cache line: a ray in a
+// crowded cell reads one record per shape listed there).
 type mirrorShape struct {
-	poly    *resolv.ConvexPolygon // nil unless a polygon
-	circle  *resolv.Circle        // nil unless a circle
-	pos     resolv.Vector
-	scale   resolv.Vector // a circle's radius in X
-	rot     float64
-	n       int32 // len(Points)
-	closed  bool
-	indexed bool  // the index held this geometry at the build
-	entry   int32 // the shape's entry (its idx.hot slot) when indexed
+	poly   *resolv.ConvexPolygon // nil unless a polygon
+	circle *resolv.Circle        // nil unless a circle
+	pos    resolv.Vector
+	scale  resolv.Vector // a circle's radius in X
+	rot    float64
+	// key is polyKey(len(Points), Closed) of a polygon, 0 for a circle,
+	// and negative (keyUnindexed set) if the index does not hold the
+	// shape's geometry.
+	key   int32
+	entry int32 // the shape's entry (its idx.hot slot) when indexed
 }
+
+// keyUnindexed marks a mirrorShape the index does not hold; keyClosed is
+// polyKey's bit for a closed polygon.
+const (
+	keyUnindexed = -1 << 31
+	keyClosed    = 1 << 30
+)
+
+// polyKey packs a polygon's number of points and its Closed field into a
+// mirrorShape's key; it is negative for keyClosed points or more, which no
+// record matches.
+func polyKey(n int, closed bool) int32 {
+	if uint(n) >= keyClosed {
+		return keyUnindexed
+	}
+	k := int32(n)
+	if closed {
+		k |= keyClosed
+	}
+	return k
+}
+
+// indexed reports whether the index held r's geometry at the build (and
+// still does).
+func (r *mirrorShape) indexed() bool { return r.key >= 0 }
 
 // buildMirror copies resolv's cell lists. The index must have just been
 // built from a cache that holds every shape of the space fresh. It allocates
@@ -130,7 +157,7 @@ func (w *World) buildMirror() {
 		for x := range m.nx {
 			for _, s := range sp.Cell(x, y).Shapes {
 				r := w.mirrorOf(s)
-				if r.indexed {
+				if r.indexed() {
 					m.listed[r.entry] = true
 				}
 				m.items[k] = r
@@ -151,7 +178,7 @@ func (w *World) buildMirror() {
 	m.entryStart = grow(m.entryStart, n+1)
 	clear(m.entryStart)
 	for i := range m.items {
-		if r := &m.items[i]; r.indexed {
+		if r := &m.items[i]; r.indexed() {
 			m.entryStart[r.entry+1]++
 		}
 	}
@@ -161,7 +188,7 @@ func (w *World) buildMirror() {
 	m.byEntry = grow(m.byEntry, int(m.entryStart[n]))
 	fill := m.listedFill(n)
 	for i := range m.items {
-		if r := &m.items[i]; r.indexed {
+		if r := &m.items[i]; r.indexed() {
 			m.byEntry[fill[r.entry]] = int32(i)
 			fill[r.entry]++
 		}
@@ -178,10 +205,10 @@ func (m *cellMirror) listedFill(n int) []int32 {
 }
 
 // mirrorOf returns the mirror record of s: the transform the index holds
-// its geometry for (not the live one), or indexed false if the index does
-// not hold it.
+// its geometry for (not the live one), or one not indexed if the index
+// does not hold it.
 func (w *World) mirrorOf(s resolv.IShape) mirrorShape {
-	var r mirrorShape
+	r := mirrorShape{key: keyUnindexed}
 	switch sh := s.(type) {
 	case *resolv.ConvexPolygon:
 		r.poly = sh
@@ -203,10 +230,10 @@ func (w *World) mirrorOf(s resolv.IShape) mirrorShape {
 	if e.shape != s {
 		return r
 	}
-	r.indexed, r.entry = true, ei
-	r.pos, r.scale, r.rot, r.n, r.closed = e.pos, e.scale, e.rot, int32(e.vCount), w.idx.hot[ei].closed
+	r.key, r.entry = polyKey(e.vCount, w.idx.hot[ei].closed), ei
+	r.pos, r.scale, r.rot = e.pos, e.scale, e.rot
 	if e.circle != nil {
-		r.scale = resolv.Vector{X: e.radius}
+		r.key, r.scale = 0, resolv.Vector{X: e.radius}
 	}
 	return r
 }
@@ -228,12 +255,13 @@ func (m *cellMirror) cellClean(c int) bool {
 		r := &mm[i]
 		switch sh := s.(type) {
 		case *resolv.ConvexPolygon:
-			if sh != r.poly || !r.indexed || sh.Position() != r.pos || sh.Rotation() != r.rot ||
-				sh.Scale() != r.scale || len(sh.Points) != int(r.n) || sh.Closed != r.closed {
+			// (An unindexed record's key matches no polygon.)
+			if sh != r.poly || sh.Position() != r.pos || sh.Rotation() != r.rot ||
+				sh.Scale() != r.scale || polyKey(len(sh.Points), sh.Closed) != r.key {
 				return false
 			}
 		case *resolv.Circle:
-			if sh != r.circle || !r.indexed || sh.Position() != r.pos || sh.Radius() != r.scale.X {
+			if sh != r.circle || r.key != 0 || sh.Position() != r.pos || sh.Radius() != r.scale.X {
 				return false
 			}
 		default:
