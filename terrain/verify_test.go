@@ -3,6 +3,7 @@ package terrain_test
 import (
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -432,4 +433,54 @@ func TestDefaultIndexSeesChangesListsHide(t *testing.T) {
 	if h := down(118); !hb.OK || !h.OK || h.Shape != c || h.Point[1] != hb.Point[1]-3 {
 		t.Errorf("second box replaced: %+v, want the new shape 3 px above %+v", h, hb)
 	}
+}
+
+// Eight goroutines query one default World with its verified index at once,
+// and every hit is bit-identical to the sequential run's: a dense world
+// (crowded resolv cells, whose shapes a query loads before comparing them)
+// with some shapes moved since the index was built (rays through their
+// cells fall back to the walk of resolv's cells). Run with -race: a query
+// that wrote to the World would be reported.
+func TestDefaultIndexConcurrent(t *testing.T) {
+	space := denseTerrain(8, 6000)
+	w := terrain.Wrap(space)
+	for i, s := range space.Shapes() {
+		if i%50 == 0 {
+			s.Move(2.5, -1.25)
+		}
+	}
+	rays := mixedRays(8, 3000, 1280, 720)
+	want := make([]terrain.Hit, len(rays))
+	verified := 0
+	for i, r := range rays {
+		want[i] = w.Cast(r[0], r[1])
+		if w.CastVerified(r[0], r[1], w.Filter) {
+			verified++
+		}
+	}
+	if verified < len(rays)/10 || verified == len(rays) {
+		t.Fatalf("%d of %d rays verified: want the index and the fallback both used", verified, len(rays))
+	}
+	const goroutines = 8
+	var wg sync.WaitGroup
+	errs := make(chan string, goroutines)
+	for g := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range rays {
+				i := (k + g*len(rays)/goroutines) % len(rays)
+				if got := w.Cast(rays[i][0], rays[i][1]); got != want[i] {
+					errs <- "ray differs from the sequential run"
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	compareWorlds(t, "dense, some moved", w, w, rays)
 }
