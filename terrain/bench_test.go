@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/ikanim/kit/terrain"
+	"github.com/solarlune/resolv"
 )
 
 // footRays returns BENCH.md's foot-ray workload: 4,096 downward rays of 96 px
@@ -222,4 +223,70 @@ func BenchmarkSyncGrown100kExplicit(b *testing.B) {
 		s.Move(float64(i&1)*2-1, 0)
 		w.Sync()
 	}
+}
+
+// liveCheckFloor times the reads that any exact answer for the live space
+// must make when shapes may have moved without the World being told: for
+// each of the rays (downward, as footRays and grownFootRays), the
+// position, rotation, scale, number of points and open or closed state of
+// every shape resolv lists in the cells the ray crosses down to its hit (as
+// found by Cast beforehand, untimed). No index walk, no narrowphase: a
+// floor under the default World's ray in this world (BenchmarkRaycast...),
+// which reads these and walks its index.
+func liveCheckFloor(b *testing.B, space *resolv.Space, rays [][2]mgl64.Vec2) {
+	b.Helper()
+	w := terrain.Wrap(space, terrain.WithExplicitSync())
+	ends := make([]float64, len(rays))
+	listings := 0
+	cw, ch := float64(space.CellWidth()), float64(space.CellHeight())
+	for i, r := range rays {
+		ends[i] = r[1][1]
+		if h := w.Cast(r[0], r[1]); h.OK {
+			ends[i] = h.Point[1]
+		}
+		for y := int(r[0][1] / ch); y < space.HeightInCells() && float64(y)*ch <= ends[i]; y++ {
+			listings += len(space.Cell(int(r[0][0]/cw), y).Shapes)
+		}
+	}
+	var sum float64
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ReportAllocs()
+	b.ResetTimer()
+	c0, cpuOK := threadCPU()
+	n := 0
+	for ; b.Loop(); n++ {
+		i := n & 4095
+		r := rays[i]
+		x := int(r[0][0] / cw)
+		for y := int(r[0][1] / ch); y < space.HeightInCells() && float64(y)*ch <= ends[i]; y++ {
+			for _, s := range space.Cell(x, y).Shapes {
+				if p, ok := s.(*resolv.ConvexPolygon); ok {
+					sum += p.Position().X + p.Rotation() + p.Scale().X + float64(len(p.Points))
+					if p.Closed {
+						sum++
+					}
+				}
+			}
+		}
+	}
+	if c1, ok := threadCPU(); cpuOK && ok && n > 0 {
+		b.ReportMetric(float64(c1-c0)/float64(n), "cpu-ns/op")
+	}
+	b.ReportMetric(float64(listings)/float64(len(rays)), "listings/ray")
+	if sum == 0.5 {
+		b.Log(sum) // keeps the reads
+	}
+}
+
+// BenchmarkLiveCheckFloorGrown100k: liveCheckFloor on
+// BenchmarkRaycastGrown100k's world and rays.
+func BenchmarkLiveCheckFloorGrown100k(b *testing.B) {
+	liveCheckFloor(b, grownTerrain(1, 25, 64), grownFootRays(25))
+}
+
+// BenchmarkLiveCheckFloorDense100k: liveCheckFloor on
+// BenchmarkRaycastDense100k's world and rays.
+func BenchmarkLiveCheckFloorDense100k(b *testing.B) {
+	liveCheckFloor(b, denseTerrain(1, 100000), footRays())
 }

@@ -30,7 +30,16 @@ package terrain
 //
 // The mirror holds one 64-byte record per (cell, shape) listing, in resolv's
 // order, in CSR layout like the index: its memory grows with the listings
-// (about 4 per shape in randomTerrain's worlds at 32 px cells).
+// (about 4 per shape in randomTerrain's worlds at 32 px cells); and 40 bytes
+// per resolv cell: the cell, its list as of the build and where its records
+// start. Resize gives the space new cells; the first cell tells.
+//
+// What this check costs is mostly the reads of the shapes: in a world too
+// large for the caches, each listed shape is a cache miss or three (its
+// position, its rotation and scale, its points and Closed lie on three
+// lines), and no exact check of a space that may change behind the World's
+// back can read less. BenchmarkLiveCheckFloorGrown100k and
+// BenchmarkLiveCheckFloorDense100k time these reads alone.
 
 import (
 	"math"
@@ -42,8 +51,8 @@ import (
 // each listed shape's transform.
 type cellMirror struct {
 	built  bool
-	nx, ny int     // resolv's cells at the build
-	start  []int32 // len nx*ny+1
+	nx, ny int          // resolv's cells at the build
+	cells  []mirrorCell // by resolv cell, y*nx+x
 	items  []mirrorShape
 	listed []bool // per idx.hot slot: the shape is listed in some cell
 	// byEntry lists, per idx.hot slot, the items that mirror its shape
@@ -52,6 +61,17 @@ type cellMirror struct {
 	entryStart []int32
 	byEntry    []int32
 	fill       []int32 // scratch of buildMirror
+}
+
+// mirrorCell is one resolv cell as of the build: the cell itself (so that a
+// query reads it with one load, not through the space's rows), its list of
+// shapes as it was (the slice, not a copy: while the cell's list is that
+// same array and length, a query reads the live list through it without
+// waiting for the cell) and its records, items[start:start+len(shapes)].
+type mirrorCell struct {
+	cell   *resolv.Cell
+	shapes []resolv.IShape // cell.Shapes at the build
+	start  int32
 }
 
 // forget marks every mirror record of entry e as not held by the index:
@@ -63,23 +83,50 @@ func (m *cellMirror) forget(e int32) {
 		return
 	}
 	for _, k := range m.byEntry[m.entryStart[e]:m.entryStart[e+1]] {
-		m.items[k].indexed = false
+		m.items[k].key = keyUnindexed
 	}
 }
 
 // mirrorShape is one shape listed in a resolv cell, with the transform the
-// index holds its geometry for.
+// index holds its geometry for, in 64 bytes (one cache line: a ray in a
+// crowded cell reads one record per shape listed there).
 type mirrorShape struct {
-	poly    *resolv.ConvexPolygon // nil unless a polygon
-	circle  *resolv.Circle        // nil unless a circle
-	pos     resolv.Vector
-	scale   resolv.Vector // a circle's radius in X
-	rot     float64
-	n       int32 // len(Points)
-	closed  bool
-	indexed bool  // the index held this geometry at the build
-	entry   int32 // the shape's entry (its idx.hot slot) when indexed
+	poly   *resolv.ConvexPolygon // nil unless a polygon
+	circle *resolv.Circle        // nil unless a circle
+	pos    resolv.Vector
+	scale  resolv.Vector // a circle's radius in X
+	rot    float64
+	// key is polyKey(len(Points), Closed) of a polygon, 0 for a circle,
+	// and negative (keyUnindexed set) if the index does not hold the
+	// shape's geometry.
+	key   int32
+	entry int32 // the shape's entry (its idx.hot slot) when indexed
 }
+
+// keyUnindexed marks a mirrorShape the index does not hold; keyClosed is
+// polyKey's bit for a closed polygon.
+const (
+	keyUnindexed = -1 << 31
+	keyClosed    = 1 << 30
+)
+
+// polyKey packs a polygon's number of points and its Closed field into a
+// mirrorShape's key; it is negative for keyClosed points or more, which no
+// record matches.
+func polyKey(n int, closed bool) int32 {
+	if uint(n) >= keyClosed {
+		return keyUnindexed
+	}
+	k := int32(n)
+	if closed {
+		k |= keyClosed
+	}
+	return k
+}
+
+// indexed reports whether the index held r's geometry at the build (and
+// still does).
+func (r *mirrorShape) indexed() bool { return r.key >= 0 }
 
 // buildMirror copies resolv's cell lists. The index must have just been
 // built from a cache that holds every shape of the space fresh. It allocates
@@ -93,15 +140,18 @@ func (w *World) buildMirror() {
 	}
 	m.nx, m.ny = sp.WidthInCells(), sp.HeightInCells()
 	cells := m.nx * m.ny
-	m.start = grow(m.start, cells+1)
+	if cap(m.cells) < cells {
+		m.cells = make([]mirrorCell, cells)
+	}
+	m.cells = m.cells[:cells]
 	total := 0
 	for y := range m.ny {
 		for x := range m.nx {
-			m.start[y*m.nx+x] = int32(total)
-			total += len(sp.Cell(x, y).Shapes)
+			cell := sp.Cell(x, y)
+			m.cells[y*m.nx+x] = mirrorCell{cell: cell, shapes: cell.Shapes, start: int32(total)}
+			total += len(cell.Shapes)
 		}
 	}
-	m.start[cells] = int32(total)
 	if cap(m.items) < total {
 		m.items = make([]mirrorShape, total, total+total/4)
 	}
@@ -116,7 +166,7 @@ func (w *World) buildMirror() {
 		for x := range m.nx {
 			for _, s := range sp.Cell(x, y).Shapes {
 				r := w.mirrorOf(s)
-				if r.indexed {
+				if r.indexed() {
 					m.listed[r.entry] = true
 				}
 				m.items[k] = r
@@ -137,7 +187,7 @@ func (w *World) buildMirror() {
 	m.entryStart = grow(m.entryStart, n+1)
 	clear(m.entryStart)
 	for i := range m.items {
-		if r := &m.items[i]; r.indexed {
+		if r := &m.items[i]; r.indexed() {
 			m.entryStart[r.entry+1]++
 		}
 	}
@@ -147,7 +197,7 @@ func (w *World) buildMirror() {
 	m.byEntry = grow(m.byEntry, int(m.entryStart[n]))
 	fill := m.listedFill(n)
 	for i := range m.items {
-		if r := &m.items[i]; r.indexed {
+		if r := &m.items[i]; r.indexed() {
 			m.byEntry[fill[r.entry]] = int32(i)
 			fill[r.entry]++
 		}
@@ -164,10 +214,10 @@ func (m *cellMirror) listedFill(n int) []int32 {
 }
 
 // mirrorOf returns the mirror record of s: the transform the index holds
-// its geometry for (not the live one), or indexed false if the index does
-// not hold it.
+// its geometry for (not the live one), or one not indexed if the index
+// does not hold it.
 func (w *World) mirrorOf(s resolv.IShape) mirrorShape {
-	var r mirrorShape
+	r := mirrorShape{key: keyUnindexed}
 	switch sh := s.(type) {
 	case *resolv.ConvexPolygon:
 		r.poly = sh
@@ -189,38 +239,42 @@ func (w *World) mirrorOf(s resolv.IShape) mirrorShape {
 	if e.shape != s {
 		return r
 	}
-	r.indexed, r.entry = true, ei
-	r.pos, r.scale, r.rot, r.n, r.closed = e.pos, e.scale, e.rot, int32(e.vCount), w.idx.hot[ei].closed
+	r.key, r.entry = polyKey(e.vCount, w.idx.hot[ei].closed), ei
+	r.pos, r.scale, r.rot = e.pos, e.scale, e.rot
 	if e.circle != nil {
-		r.scale = resolv.Vector{X: e.radius}
+		r.key, r.scale = 0, resolv.Vector{X: e.radius}
 	}
 	return r
 }
 
-// cellClean reports whether resolv cell (x, y) lists the shapes of its
+// cellClean reports whether resolv cell c (y*nx+x) lists the shapes of its
 // mirror, in order, each with its mirrored transform and held by the index.
-func (w *World) cellClean(x, y int) bool {
-	m := &w.mirror
-	cell := w.space.Cell(x, y)
-	if cell == nil {
+// It writes only to b.touch (a sink for the loads of a crowded cell).
+// The cell is the one the mirror holds: verifiedCast has checked that the
+// space still has the cells of the build.
+func (m *cellMirror) cellClean(c int, b *best) bool {
+	mc := &m.cells[c]
+	live, list := mc.cell.Shapes, mc.shapes
+	if len(live) != len(list) || (len(list) > 0 && &live[0] != &list[0]) {
 		return false
 	}
-	c := y*m.nx + x
-	mm := m.items[m.start[c]:m.start[c+1]]
-	live := cell.Shapes
-	if len(live) != len(mm) {
-		return false
+	// live and list are the same memory: read it through list, whose
+	// address the CPU has before the cell's.
+	mm := m.items[mc.start : int(mc.start)+len(list)]
+	if len(list) > 16 {
+		b.touch += touchShapes(list)
 	}
-	for i, s := range live {
+	for i, s := range list {
 		r := &mm[i]
 		switch sh := s.(type) {
 		case *resolv.ConvexPolygon:
-			if sh != r.poly || !r.indexed || sh.Position() != r.pos || sh.Rotation() != r.rot ||
-				sh.Scale() != r.scale || len(sh.Points) != int(r.n) || sh.Closed != r.closed {
+			// (An unindexed record's key matches no polygon.)
+			if sh != r.poly || sh.Position() != r.pos || sh.Rotation() != r.rot ||
+				sh.Scale() != r.scale || polyKey(len(sh.Points), sh.Closed) != r.key {
 				return false
 			}
 		case *resolv.Circle:
-			if sh != r.circle || !r.indexed || sh.Position() != r.pos || sh.Radius() != r.scale.X {
+			if sh != r.circle || r.key != 0 || sh.Position() != r.pos || sh.Radius() != r.scale.X {
 				return false
 			}
 		default:
@@ -237,7 +291,9 @@ func (w *World) verifiedCast(b *best) bool {
 	sp := w.space
 	m := &w.mirror
 	nx, ny := m.nx, m.ny
-	if sp.WidthInCells() != nx || sp.HeightInCells() != ny {
+	// The space must have the cells of the build: Resize makes new ones
+	// (all of them, so the first tells).
+	if sp.WidthInCells() != nx || sp.HeightInCells() != ny || sp.Cell(0, 0) != m.cells[0].cell {
 		return false
 	}
 	cw, ch := float64(sp.CellWidth()), float64(sp.CellHeight())
@@ -246,11 +302,11 @@ func (w *World) verifiedCast(b *best) bool {
 	if qx, qy := px+dx, py+dy; !(px >= 0 && px <= gw && py >= 0 && py <= gh && qx >= 0 && qx <= gw && qy >= 0 && qy <= gh) {
 		return false
 	}
-	// The cell of the start first: every ray needs it, and a ray starting
-	// among changed shapes then falls back without walking the index.
 	ix := clampInt(int(px/cw), 0, nx-1)
 	iy := clampInt(int(py/ch), 0, ny-1)
-	if !w.cellClean(ix, iy) {
+	// The cell of the start first: every ray needs it, and a ray starting
+	// among changed shapes then falls back without walking the index.
+	if !m.cellClean(iy*nx+ix, b) {
 		return false
 	}
 	w.indexCast(b)
@@ -272,10 +328,7 @@ func (w *World) verifiedCast(b *best) bool {
 	// entered at t <= tEnd).
 	stepX, tMaxX, tDeltaX := gridAxis(dx, px, cw, b.idx, ix)
 	stepY, tMaxY, tDeltaY := gridAxis(dy, py, ch, b.idy, iy)
-	for first, guard := true, nx+ny+2; guard > 0; first, guard = false, guard-1 {
-		if !first && !w.cellClean(ix, iy) {
-			return false
-		}
+	for guard := nx + ny + 2; guard > 0; guard-- {
 		next := min(tMaxX, tMaxY)
 		if next > tEnd {
 			return true
@@ -293,6 +346,24 @@ func (w *World) verifiedCast(b *best) bool {
 				return true
 			}
 		}
+		if !m.cellClean(iy*nx+ix, b) {
+			return false
+		}
 	}
 	return false
+}
+
+// touchShapes loads the three cache lines of each polygon of a crowded
+// cell's list that cellClean compares (position; rotation and scale; the
+// points and Closed), in a loop without branches on the loaded data, so
+// that their cache misses overlap instead of waiting on the compares, and
+// returns a sum of them for the query to keep.
+func touchShapes(list []resolv.IShape) float64 {
+	var sum float64
+	for _, s := range list {
+		if p, ok := s.(*resolv.ConvexPolygon); ok {
+			sum += p.Position().X + p.Rotation() + float64(len(p.Points))
+		}
+	}
+	return sum
 }

@@ -3,6 +3,7 @@ package terrain_test
 import (
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -295,4 +296,191 @@ func TestDefaultIndexShapesInNoCell(t *testing.T) {
 	if got, want := w2.Cast(r[0], r[1]), ref2.Cast(r[0], r[1]); got != want {
 		t.Errorf("a shape added twice and removed once: %+v, want the unindexed %+v", got, want)
 	}
+}
+
+// Resize gives the space new cells (the old ones keep what they listed, or
+// nothing): a default World must not take a cell it mirrored for the
+// space's. After a Resize to the same size, a shape added where the mirror
+// had only empty cells is hit, and every ray answers as the walk of the
+// new cells.
+func TestDefaultIndexSpaceResized(t *testing.T) {
+	space := randomTerrain(71, 600, true)
+	w := terrain.Wrap(space)
+	rays := mixedRays(71, 3000, 1280, 720)
+	// A resolv cell the shapes leave empty, where the box goes: the
+	// mirror of the old cell and the old cell itself stay empty.
+	cx := -1
+	for x := range space.WidthInCells() {
+		if len(space.Cell(x, 0).Shapes) == 0 {
+			cx = x
+			break
+		}
+	}
+	if cx < 0 {
+		t.Fatal("no empty cell for the box")
+	}
+	x := float64(cx*space.CellWidth()) + 16
+	from, to := mgl64.Vec2{x, 1}, mgl64.Vec2{x, 30}
+	if !w.CastVerified(from, to, w.Filter) {
+		t.Fatal("the index does not answer the test ray")
+	}
+	space.Resize(space.WidthInCells(), space.HeightInCells())
+	box := resolv.NewRectangle(x, 16, 20, 10)
+	space.Add(box)
+	if h := w.Cast(from, to); !h.OK || h.Shape != box || h.Point[1] != 11 {
+		t.Errorf("after Resize: %+v, want the new box at y=11", h)
+	}
+	compareWorlds(t, "resized", w, w, rays)
+	w.Refresh()
+	if s := verifiedShare(w, footRays()); s != 1 {
+		t.Errorf("after Refresh: %.3f of the foot rays verified, want all", s)
+	}
+	compareWorlds(t, "resized, after Refresh", w, w, rays)
+}
+
+// Changes that leave a resolv cell's list exactly as the index's mirror has
+// it, or as long: two shapes of one cell each moved within it (each move
+// takes its shape out of the list and appends it again, so the second
+// move restores the order of the build), a polygon given points in place
+// (AddPoints), and a shape removed while another is added to the same cell.
+// A check of the lists alone would answer these rays from the stale index;
+// the default World must see each change at once.
+func TestDefaultIndexSeesChangesListsHide(t *testing.T) {
+	w, err := terrain.New(640, 480)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.AddBox(0, 400, 640, 80, 0)
+	for i := range 600 { // enough shapes for an index, away from the cell
+		w.AddBox(400+float64(i%30)*8, 200+float64(i/30)*8, 4, 4, 0)
+	}
+	// Both within resolv cell (3, 3): x and y in [96, 128).
+	a, _ := w.AddBox(98, 100, 8, 4, 0)
+	b, _ := w.AddBox(114, 104, 8, 4, 0)
+	w.Sync()
+	cell := w.Space().Cell(3, 3)
+	same := func(want ...resolv.IShape) bool {
+		if len(cell.Shapes) != len(want) {
+			return false
+		}
+		for i, s := range want {
+			if cell.Shapes[i] != s {
+				return false
+			}
+		}
+		return true
+	}
+	if !same(a, b) {
+		t.Fatalf("cell (3, 3) lists %v, want the two boxes", cell.Shapes)
+	}
+	down := func(x float64) terrain.Hit { return w.Cast(mgl64.Vec2{x, 90}, mgl64.Vec2{x, 130}) }
+	if !w.CastVerified(mgl64.Vec2{102, 90}, mgl64.Vec2{102, 130}, w.Filter) {
+		t.Fatal("the index does not answer the ray onto the first box")
+	}
+	a.Move(0, 2)
+	b.Move(0, 2)
+	if !same(a, b) {
+		t.Fatalf("after the moves the cell lists %v, want the build's order", cell.Shapes)
+	}
+	if h := down(102); !h.OK || h.Shape != a || h.Point[1] != 102 {
+		t.Errorf("first box moved: %+v, want it at y=102", h)
+	}
+	if h := down(118); !h.OK || h.Shape != b || h.Point[1] != 106 {
+		t.Errorf("second box moved: %+v, want it at y=106", h)
+	}
+	// Each change below on a fresh index (Refresh), so that no earlier one
+	// hides it.
+	fresh := func() {
+		t.Helper()
+		w.Refresh()
+		if !w.CastVerified(mgl64.Vec2{118, 90}, mgl64.Vec2{118, 130}, w.Filter) {
+			t.Fatal("after Refresh the index does not answer the ray onto the second box")
+		}
+	}
+	fresh()
+	// A point appended (in the polygon's own frame: the box's points are
+	// relative to its position) turns the last edge into two; resolv
+	// appends the box to the cell again, where it already was last.
+	b.AddPoints(b.Points[3].X, b.Points[3].Y, b.Points[0].X+4, b.Points[0].Y-6)
+	if !same(a, b) {
+		t.Fatalf("after AddPoints the cell lists %v, want the build's order", cell.Shapes)
+	}
+	for x := 114.5; x < 122; x++ {
+		from, to := mgl64.Vec2{x, 90}, mgl64.Vec2{x, 130}
+		if got, want := w.Cast(from, to), w.CastUnindexed(from, to, w.Filter); got != want {
+			t.Errorf("x=%v after AddPoints: %+v, want %+v", x, got, want)
+		}
+	}
+	if h := down(118); !h.OK || h.Shape != b || !(h.Point[1] < 106) {
+		t.Errorf("second box with a point above it: %+v, want it above y=106", h)
+	}
+	// Remove the second box and add, in its place in the cell's list,
+	// another shape with its position, rotation, scale, number of points
+	// and Closed but its points 3 px higher: only the shape differs.
+	fresh()
+	hb := down(118)
+	w.Space().Remove(b)
+	pts := make([]resolv.Vector, len(b.Points))
+	for i, p := range b.Points {
+		pts[i] = resolv.Vector{X: p.X, Y: p.Y - 3}
+	}
+	c := resolv.NewConvexPolygonVec(b.Position(), pts)
+	c.Closed = b.Closed
+	w.Space().Add(c)
+	if !same(a, c) {
+		t.Fatalf("the cell lists %v, want the first box and the new shape", cell.Shapes)
+	}
+	if h := down(118); !hb.OK || !h.OK || h.Shape != c || h.Point[1] != hb.Point[1]-3 {
+		t.Errorf("second box replaced: %+v, want the new shape 3 px above %+v", h, hb)
+	}
+}
+
+// Eight goroutines query one default World with its verified index at once,
+// and every hit is bit-identical to the sequential run's: a dense world
+// (crowded resolv cells, whose shapes a query loads before comparing them)
+// with some shapes moved since the index was built (rays through their
+// cells fall back to the walk of resolv's cells). Run with -race: a query
+// that wrote to the World would be reported.
+func TestDefaultIndexConcurrent(t *testing.T) {
+	space := denseTerrain(8, 6000)
+	w := terrain.Wrap(space)
+	for i, s := range space.Shapes() {
+		if i%50 == 0 {
+			s.Move(2.5, -1.25)
+		}
+	}
+	rays := mixedRays(8, 3000, 1280, 720)
+	want := make([]terrain.Hit, len(rays))
+	verified := 0
+	for i, r := range rays {
+		want[i] = w.Cast(r[0], r[1])
+		if w.CastVerified(r[0], r[1], w.Filter) {
+			verified++
+		}
+	}
+	if verified < len(rays)/10 || verified == len(rays) {
+		t.Fatalf("%d of %d rays verified: want the index and the fallback both used", verified, len(rays))
+	}
+	const goroutines = 8
+	var wg sync.WaitGroup
+	errs := make(chan string, goroutines)
+	for g := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range rays {
+				i := (k + g*len(rays)/goroutines) % len(rays)
+				if got := w.Cast(rays[i][0], rays[i][1]); got != want[i] {
+					errs <- "ray differs from the sequential run"
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	compareWorlds(t, "dense, some moved", w, w, rays)
 }

@@ -48,10 +48,10 @@ const (
 // whose shapes move every frame keeps the index for the cells they are not
 // in. The index costs memory: about 4 bytes per cell and 4 per cell an
 // edge touches, 64 bytes per edge and 32 per shape, and the mirror 64 bytes
-// per (cell, shape) listing of resolv: the default Worlds of this package's
-// 100,000-shape benchmarks hold 143 MB (grown) and 297 MB (dense: 1 px
-// index cells, 27 million listings) in all, cache included (108 and 228 MB
-// with WithExplicitSync). WithoutIndex makes a World without either.
+// per (cell, shape) listing of resolv and 40 per resolv cell: the default
+// Worlds of this package's 100,000-shape benchmarks hold 143 MB (grown) and
+// 288 MB (dense: 1 px index cells, 27 million listings) in all, cache
+// included (108 and 228 MB with WithExplicitSync). WithoutIndex makes a World without either.
 type World struct {
 	// Filter is the filter used by Raycast, Cast and SurfaceBelow. The default
 	// (zero) value sees every shape except triggers.
