@@ -143,7 +143,10 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 							}
 						}
 						below := (js[bi].Sub(l.Contact)).Dot(l.Normal) < -0.5
-						if bi == len(js)-1 && sol.Depth(l.Contact) > 0.5 && courseDiagPenBy["shown"] < 12 && (frame == 0 || !courseDiagWasIn[i]) {
+						if bd < 0.5 {
+							bi = -1
+						}
+						if false && bi == len(js)-1 && sol.Depth(l.Contact) > 0.5 && courseDiagPenBy["shown"] < 12 && (frame == 0 || !courseDiagWasIn[i]) {
 							courseDiagPenBy["shown"]++
 							t.Logf("seed %d frame %d leg %d contact (%.2f,%.2f) depth %.2f normal (%.2f,%.2f) body (%.1f,%.1f) up (%.2f,%.2f)", seed, frame, i, l.Contact[0], l.Contact[1], sol.Depth(l.Contact), l.Normal[0], l.Normal[1], c.pos[0], c.pos[1], c.up[0], c.up[1])
 						}
@@ -154,6 +157,18 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 						courseDiagPenBy[fmt.Sprintf("planted joint %d/%d below %v", bi, len(js)-1, below)]++
 					case l.Stepping:
 						courseDiagPenBy["stepping"]++
+						il := &c.legs[i]
+						bi, bd := 0, 0.0
+						for k, p := range js {
+							if d := sol.Depth(p); d > bd {
+								bi, bd = k, d
+							}
+						}
+						if bd < 0.5 {
+							bi = -1
+						}
+						courseDiagPenBy[fmt.Sprintf("stepping turn %v box %v joint %d/%d", il.alt != il.altTo, il.box, bi, len(js)-1)]++
+						courseDiagPenBy[fmt.Sprintf("stepping t %.1f", math.Floor(il.t*5)/5)]++
 					default:
 						courseDiagPenBy["dangling"]++
 					}

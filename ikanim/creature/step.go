@@ -383,30 +383,61 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 }
 
 // turnRoom reports whether leg i, stepping (l), has room to turn its knee
-// over in the middle of its swing (turnKnee): whether the straight leg
-// there, from the hip halfway between where it is now and hipEnd, where it
-// will be at touch-down, along the line to the foot's mid-swing two-bone
-// target and swingClear beyond the full reach, enters no solid and crosses
-// no neighbour's leg as it stands. One ray.
+// over in its swing (turnKnee): whether the slid leg turnKnee poses, from
+// the hip along the line to its two-bone target, enters no solid at the
+// quarter, the middle and three quarters of the turn (the straight leg,
+// swingClear beyond the full reach, in the middle), each with the foot
+// where its arc or box path puts it then and the hip where it will be
+// (the body moved on with its velocity from now, where the hip is, to
+// hipEnd at touch-down), and whether the straight leg crosses no
+// neighbour's leg as it stands. Until it tested the middle alone, from a
+// hip halfway to touch-down toward the middle of the chord, and the slid
+// leg of a spider stepping down a stair pointed 40 px into the floor a
+// quarter of the turn later. Three rays, none where the Ground proves the
+// rectangle round a line free.
 func (c *Creature) turnRoom(g ikanim.Ground, i int, l *leg, hipEnd mgl64.Vec2) bool {
 	ld := &c.def.legs[i]
-	hm := c.bodyPoint(ld.hipBody()).Add(hipEnd).Mul(0.5)
+	h0 := c.bodyPoint(ld.hipBody())
+	for k, s := range [3]float64{0.25, 0.5, 0.75} {
+		t := kneeT0 + s*(1-2*kneeT0)
+		hm := h0.Add(hipEnd.Sub(h0).Mul(t))
+		e := t * t * (3 - 2*t)
+		fm := c.stepPoint(l, t)
+		n := num.UnitOr(l.fromN.Add(l.toN.Sub(l.fromN).Mul(e)), c.up)
+		tg := c.legTarget(i, hm, fm, n)
+		u := tg.Sub(hm)
+		d := num.Len(u)
+		if d < 1e-9 {
+			return false
+		}
+		q := 4 * s * (1 - s)
+		w := q * q
+		slid := d + (ld.reach-d)*w
+		if k == 1 {
+			slid = ld.reach
+		}
+		end := hm.Add(u.Mul((slid + swingClear) / d))
+		if k == 1 && c.crossesNeighbour(i, hm, end, end, mgl64.Vec2{}) != 0 {
+			return false
+		}
+		if !c.clear3(hm, end, end) && swingHit(g, hm, end) {
+			return false
+		}
+	}
+	return true
+}
+
+// stepPoint returns where the foot of stepping leg l is at progress t: on
+// its arc or its box path (advanceStep, advanceBox), without moving it.
+func (c *Creature) stepPoint(l *leg, t float64) mgl64.Vec2 {
 	d := l.to.Sub(l.from)
-	var fm mgl64.Vec2
+	q := 4 * t * (1 - t)
 	if l.box {
-		fm = l.from.Add(d.Mul(0.5)).Add(l.boxUp.Mul(l.lift))
-	} else {
-		h := l.lift + math.Max(0, d.Dot(c.up))/2
-		fm = l.from.Add(d.Mul(0.5)).Add(c.up.Mul(h))
+		s := math.Max(0, math.Min(1, (t-boxT0)/(1-2*boxT0)))
+		return l.from.Add(d.Mul(s * s * (3 - 2*s))).Add(l.boxUp.Mul(l.lift * math.Min(1, q/boxRise)))
 	}
-	t := c.legTarget(i, hm, fm, num.UnitOr(l.fromN.Add(l.toN), c.up))
-	u := t.Sub(hm)
-	n := num.Len(u)
-	if n < 1e-9 {
-		return false
-	}
-	end := hm.Add(u.Mul((ld.reach + swingClear) / n))
-	return c.crossesNeighbour(i, hm, end, end, mgl64.Vec2{}) == 0 && (c.clear3(hm, end, end) || !swingHit(g, hm, end))
+	h := l.lift + math.Max(0, d.Dot(l.boxUp))/2
+	return l.from.Add(d.Mul(t * t * (3 - 2*t))).Add(l.boxUp.Mul(h * q))
 }
 
 // kneeSide returns the bend side (alt, legs.go) leg i lands with on the
@@ -431,9 +462,32 @@ func (c *Creature) turnRoom(g ikanim.Ground, i int, l *leg, hipEnd mgl64.Vec2) b
 // neighbouring leg (crossed frames +20-35 %); spiders' 3-segment legs,
 // whose ankles stand off the surface, had about 3 points less.
 func (c *Creature) kneeSide(g ikanim.Ground, i int, hip, p, n mgl64.Vec2, cur bool) bool {
+	side, _ := c.kneeSideFree(g, i, hip, p, n, cur, false)
+	return side
+}
+
+// kneeSideFree is kneeSide that also reports whether the leg with the side
+// it returns is free at touch-down (femur and tibia enter no solid). A
+// 2-segment leg keeps its side and is tested only with test (two rays,
+// none where the Ground proves the rectangle round the leg free); a
+// tentacle is free.
+func (c *Creature) kneeSideFree(g ikanim.Ground, i int, hip, p, n mgl64.Vec2, cur, test bool) (bool, bool) {
 	ld := &c.def.legs[i]
+	if ld.chain != nil {
+		return cur, true
+	}
 	if ld.segs != 3 {
-		return cur
+		if !test {
+			return cur, true
+		}
+		bend := ld.bend
+		if cur != c.mirrored() {
+			bend = -bend
+		}
+		kx, ky, ex, ey := ik.SolveTwoBoneXY(hip[0], hip[1], p[0], p[1], ld.l0, ld.l1, bend)
+		q := legPose{hip: hip, knee: mgl64.Vec2{kx, ky}, ankle: mgl64.Vec2{ex, ey}}
+		e := legEnd(&q, ld)
+		return cur, c.clear3(hip, q.knee, e) || !swingHit(g, hip, q.knee) && !swingHit(g, q.knee, e)
 	}
 	t := c.legTarget(i, hip, p, n)
 	bend := ld.bend
@@ -469,7 +523,7 @@ func (c *Creature) kneeSide(g ikanim.Ground, i int, hip, p, n mgl64.Vec2, cur bo
 	}
 	_, _, dNow, dThen := free(bend)
 	if dThen {
-		return false
+		return false, true
 	}
 	k, k2, aNow, aThen := free(-bend)
 	if aNow && (c.crossesNeighbour(i, hip, k, t, mgl64.Vec2{}) > 0 ||
@@ -478,13 +532,13 @@ func (c *Creature) kneeSide(g ikanim.Ground, i int, hip, p, n mgl64.Vec2, cur bo
 	}
 	switch {
 	case aThen:
-		return true
+		return true, true
 	case dNow:
-		return false
+		return false, true
 	case aNow:
-		return true
+		return true, true
 	}
-	return cur
+	return cur, false
 }
 
 // kneeLaterDot: kneeSide also tests the pose a step later where the
