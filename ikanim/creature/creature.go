@@ -198,6 +198,12 @@ type Creature struct {
 	// The hold check (hold.go): time since the last, the leg checked next.
 	holdClock float64
 	holdNext  int
+
+	// The leg guard's last proven-clear rectangle (guard.go), grown by
+	// guardGrow, and the clock when it was proven (guardOK false: none).
+	guardLo, guardHi mgl64.Vec2
+	guardAt          float64
+	guardOK          bool
 }
 
 // ErrNilDef is returned by New for a nil or unvalidated

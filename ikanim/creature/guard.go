@@ -6,10 +6,12 @@ package creature
 // knee sinks below its own face, kneeBlocked, or another planted foot's,
 // kneeAcross):
 //
-//   - the check: one rectangle for all the legs (groundClear: the hips,
+//   - the check: one rectangle for all the planted legs (groundClear: the hips,
 //     knees and two-bone ends; a 2-segment leg's end taken swingClear short
 //     of its foot, which stands on a face), which on open ground proves
-//     every leg free with no ray; else the rectangle of each leg, and two
+//     every leg free with no ray (grown by guardGrow and kept for the next
+//     frames, up to guardKeep, while the legs stay in it); else the
+//     rectangle of each leg, and two
 //     rays (hip -> knee, knee -> end) for a leg whose rectangle holds a
 //     solid's boundary. On a Ground that does not answer groundClear, the
 //     two rays of every leg, every frame (the same answers, at a cost).
@@ -22,6 +24,17 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+)
+
+const (
+	// guardGrow is how far, px, the leg guard grows the rectangle round
+	// the planted legs before it asks whether it is clear: the legs of
+	// the next frames, moved less than that, lie in it.
+	guardGrow = 4.0
+	// guardKeep is how long, s, the leg guard trusts a rectangle proven
+	// clear: a solid the game adds or moves there is seen within it (as
+	// ground taken away is within holdPeriod, hold.go).
+	guardKeep = holdPeriod
 )
 
 // legEnd returns the two-bone end of leg pose p checked against the
@@ -42,36 +55,64 @@ func legEnd(p *legPose, ld *legDef) mgl64.Vec2 {
 	return e
 }
 
-// guardLegs checks the solved 2- and 3-segment legs that stand or step
-// against the solids and deals with those through one (see the file
-// comment).
+// guardLegs checks the solved 2- and 3-segment legs that stand against
+// the solids and has those through one step (see the file comment; plan
+// nil: Place, no gait).
 func (c *Creature) guardLegs(plan *gaitPlan) {
+	if plan == nil {
+		return
+	}
 	legs := c.legs
 	dl := c.def.legs[:len(legs)]
 	poses := c.poses[:len(legs)]
-	var lo, hi mgl64.Vec2
-	first := true
+	// The rectangle round the planted legs, in scalars (min and max
+	// compile to branch-free instructions; NaN leaves a NaN, which
+	// BoxClear does not call clear).
+	x0, y0 := math.Inf(1), math.Inf(1)
+	x1, y1 := math.Inf(-1), math.Inf(-1)
+	any := false
 	for i := range legs {
-		if dl[i].chain != nil || legs[i].state == legDangling {
+		if legs[i].state != legPlanted || dl[i].chain != nil {
 			continue
 		}
+		any = true
 		p := &poses[i]
-		if first {
-			lo, hi, first = p.hip, p.hip, false
-		} else {
-			boxGrow(&lo, &hi, p.hip)
+		e := p.ankle
+		if dl[i].segs == 2 {
+			e = legEnd(p, &dl[i])
 		}
-		boxGrow(&lo, &hi, p.knee)
-		boxGrow(&lo, &hi, legEnd(p, &dl[i]))
+		x0 = min(x0, p.hip[0], p.knee[0], e[0])
+		y0 = min(y0, p.hip[1], p.knee[1], e[1])
+		x1 = max(x1, p.hip[0], p.knee[0], e[0])
+		y1 = max(y1, p.hip[1], p.knee[1], e[1])
 	}
-	if first || c.clear != nil && c.clear.BoxClear(lo, hi) {
+	if !any {
 		return
+	}
+	if c.clear != nil {
+		// Within the rectangle proven clear less than guardKeep ago: no
+		// query. Else the rectangle grown by guardGrow (kept for the next
+		// frames when clear), then the rectangle itself.
+		if c.guardOK && c.clock-c.guardAt < guardKeep &&
+			x0 >= c.guardLo[0] && y0 >= c.guardLo[1] && x1 <= c.guardHi[0] && y1 <= c.guardHi[1] {
+			return
+		}
+		lo := mgl64.Vec2{x0 - guardGrow, y0 - guardGrow}
+		hi := mgl64.Vec2{x1 + guardGrow, y1 + guardGrow}
+		if c.clear.BoxClear(lo, hi) {
+			c.guardLo, c.guardHi, c.guardAt, c.guardOK = lo, hi, c.clock, true
+			return
+		}
+		c.guardOK = false
+		if c.clear.BoxClear(mgl64.Vec2{x0, y0}, mgl64.Vec2{x1, y1}) {
+			return
+		}
 	}
 	g := c.ground
 	for i := range legs {
 		l := &legs[i]
 		ld := &dl[i]
-		if ld.chain != nil || l.state == legDangling {
+		if ld.chain != nil || l.state != legPlanted {
 			continue
 		}
 		p := &poses[i]
@@ -79,17 +120,11 @@ func (c *Creature) guardLegs(plan *gaitPlan) {
 		if c.clear3(p.hip, p.knee, e) || !swingHit(g, p.hip, p.knee) && !swingHit(g, p.knee, e) {
 			continue
 		}
-		switch l.state {
-		case legPlanted:
-			if plan == nil {
-				continue
-			}
-			if plan.need[i] < 1 {
-				plan.need[i] = 1
-			}
-			plan.urgent[i] = true
-			plan.knee |= 1 << (i & 31)
-			plan.any = true
+		if plan.need[i] < 1 {
+			plan.need[i] = 1
 		}
+		plan.urgent[i] = true
+		plan.knee |= 1 << (i & 31)
+		plan.any = true
 	}
 }

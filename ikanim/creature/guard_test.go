@@ -46,6 +46,9 @@ func TestCreatureLegThroughSolidWantsToStep(t *testing.T) {
 				}
 				w.Sync()
 			}
+			// A second later (the guard trusts a rectangle it proved
+			// clear for guardKeep).
+			c.clock++
 			var plan gaitPlan
 			plan.mixed = c.mixedNormals()
 			c.prepareLegs(&plan)
