@@ -155,6 +155,13 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 							courseDiagPenBy[fmt.Sprintf("tip: contact in %v, tip-contact %.0f px", sol.Depth(l.Contact) > 0.5, math.Min(5, math.Floor(js[bi].Sub(l.Contact).Len())))]++
 						}
 						courseDiagPenBy[fmt.Sprintf("planted joint %d/%d below %v", bi, len(js)-1, below)]++
+						bs, bsd := 0, 0.0
+						for k := 1; k < len(js); k++ {
+							if d := sol.SegmentDepth(js[k-1], js[k], 1); d > bsd {
+								bs, bsd = k, d
+							}
+						}
+						courseDiagPenBy[fmt.Sprintf("planted segment %d", bs)]++
 					case l.Stepping:
 						courseDiagPenBy["stepping"]++
 						il := &c.legs[i]

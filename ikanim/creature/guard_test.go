@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/ikanim/kit/ikanim/ik"
 	"github.com/ikanim/kit/terrain"
 )
 
@@ -56,6 +57,56 @@ func TestCreatureLegThroughSolidWantsToStep(t *testing.T) {
 			if got := plan.urgent[i] && plan.need[i] >= 1 && plan.knee&(1<<i) != 0; got != want {
 				t.Errorf("%s, block on the %q: leg %d wants to step urgently with a leg in a solid: %v, want %v", def.Name, bone, i, got, want)
 			}
+		}
+	}
+}
+
+// TestCreatureStepFindsFreeFoothold: a planted leg that stands through a
+// small block on its tibia, where the foothold search finds the foot's
+// own place again, steps (urgently) to a foothold half a step away where
+// the leg stands free of the block (freeFoothold), instead of staying
+// through it (a step in place would change nothing). Legs of 2 and 3
+// segments.
+func TestCreatureStepFindsFreeFoothold(t *testing.T) {
+	spider, crawler6, _, _ := creatureSceneKinds(t)
+	for _, def := range []*Def{spider, crawler6} {
+		w := creatureTestWorld(t, "flat")
+		c, err := New(def, mgl64.Vec2{400, sceneGroundY - def.BodyHeight()}, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 60 {
+			c.Update(1.0 / 60) // settle, standing
+		}
+		const i = 0
+		l := c.Leg(i)
+		// On the tibia: a foothold half a step away moves it off the block.
+		mid := l.Knee.Add(l.Ankle).Mul(0.5)
+		const half = 1.5
+		if _, err := w.AddBox(mid[0]-half, mid[1]-half, 2*half, 2*half, terrain.TagWall); err != nil {
+			t.Fatal(err)
+		}
+		w.Sync()
+		foot := c.legs[i].foot
+		if !c.startStep(w, i, true) {
+			t.Errorf("%s: leg %d through the block did not step", def.Name, i)
+			continue
+		}
+		lg := &c.legs[i]
+		if d := lg.to.Sub(foot).Len(); d < stepMin {
+			t.Errorf("%s: leg %d steps in place (%.2f px)", def.Name, i, d)
+		}
+		ld := &c.def.legs[i]
+		hip := c.bodyPoint(ld.hipBody())
+		tg := c.legTarget(i, hip, lg.to, lg.toN)
+		bend := ld.bend
+		if lg.altTo != c.mirrored() {
+			bend = -bend
+		}
+		kx, ky, ex, ey := ik.SolveTwoBoneXY(hip[0], hip[1], tg[0], tg[1], ld.l0, ld.l1, bend)
+		q := legPose{hip: hip, knee: mgl64.Vec2{kx, ky}, ankle: mgl64.Vec2{ex, ey}}
+		if e := legEnd(&q, ld); swingHit(w, hip, q.knee) || swingHit(w, q.knee, e) {
+			t.Errorf("%s: leg %d lands through the block at %v", def.Name, i, lg.to)
 		}
 	}
 }

@@ -356,15 +356,23 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 		}
 		return false
 	}
-	if l.state == legPlanted && c.def.legs[i].chain == nil && p.Sub(l.foot).Dot(p.Sub(l.foot)) < stepMin*stepMin &&
-		(!urgent || c.kneeSide(g, i, hip, p, n, l.alt) == l.alt) {
+	alt, free := c.kneeSideFree(g, i, hip, p, n, l.alt, true)
+	same := l.state == legPlanted && c.def.legs[i].chain == nil && p.Sub(l.foot).Dot(p.Sub(l.foot)) < stepMin*stepMin
+	if !free || same && urgent && alt == l.alt {
+		// The leg would stand through a solid there, whatever its knee's
+		// side (or stands so already and would step in place): a
+		// foothold half a step ahead or behind where it is free.
+		if q, m, b, ok := c.freeFoothold(g, i, ordered, hip, l); ok {
+			p, n, alt, same = q, m, b, false
+		}
+	}
+	if same && (!urgent || alt == l.alt) {
 		// The foothold is where the foot stands and the knee keeps its
 		// side: a step there changes nothing, and a leg that steps in
 		// place for ever holds its neighbours down (they may not lift
 		// while it is in the air).
 		return false
 	}
-	alt := c.kneeSide(g, i, hip, p, n, l.alt)
 	c.liftOff(l)
 	l.state = legStepping
 	c.airborn++
@@ -380,6 +388,26 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 		l.altTo = l.alt
 	}
 	return true
+}
+
+// freeFoothold looks for a foothold of leg i (l) where the leg, with the
+// hip at hip, stands free of solids (kneeSideFree): from pred moved half a
+// step distance along the way the body walks, then against it. It returns
+// the foothold, its normal and the knee's side there (ok false: neither).
+// (Also a whole step each way: on 200 courses per shape and rate, the
+// same figures within their noise, for more rays.)
+func (c *Creature) freeFoothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg) (p, n mgl64.Vec2, alt, ok bool) {
+	dir := c.Right().Mul(math.Copysign(0.5*c.def.Gait.StepDistance, c.speed+c.facing*1e-9))
+	for _, k := range [2]float64{1, -1} {
+		q, m, hit := c.foothold(g, i, pred.Add(dir.Mul(k)), hip, l)
+		if !hit || q.Sub(l.foot).Dot(q.Sub(l.foot)) < stepMin*stepMin {
+			continue
+		}
+		if b, free := c.kneeSideFree(g, i, hip, q, m, l.alt, true); free {
+			return q, m, b, true
+		}
+	}
+	return p, n, false, false
 }
 
 // turnRoom reports whether leg i, stepping (l), has room to turn its knee
