@@ -88,7 +88,7 @@ func TestCreatureStepFindsFreeFoothold(t *testing.T) {
 		}
 		w.Sync()
 		foot := c.legs[i].foot
-		if !c.startStep(w, i, true) {
+		if !c.startStep(w, i, true, true) {
 			t.Errorf("%s: leg %d through the block did not step", def.Name, i)
 			continue
 		}
@@ -107,6 +107,45 @@ func TestCreatureStepFindsFreeFoothold(t *testing.T) {
 		q := legPose{hip: hip, knee: mgl64.Vec2{kx, ky}, ankle: mgl64.Vec2{ex, ey}}
 		if e := legEnd(&q, ld); swingHit(w, hip, q.knee) || swingHit(w, q.knee, e) {
 			t.Errorf("%s: leg %d lands through the block at %v", def.Name, i, lg.to)
+		}
+	}
+}
+
+// missGround is a Ground whose rays all miss.
+type missGround struct{}
+
+func (missGround) Raycast(a, b mgl64.Vec2) (mgl64.Vec2, mgl64.Vec2, bool) {
+	return mgl64.Vec2{}, mgl64.Vec2{}, false
+}
+
+// TestCreatureGuardKeepsHold: a planted leg that must step (urgent) and
+// finds no foothold dangles, but one the leg guard lifts (keep) keeps the
+// foothold it holds: a spider of 12 legs under the end of a ceiling, its
+// legs lifted one after another by the guard and finding nothing, let go
+// of it and fell (18 fall frames on the 48 courses at 60 TPS, 6 with keep).
+func TestCreatureGuardKeepsHold(t *testing.T) {
+	spider, _, _, _ := creatureSceneKinds(t)
+	for _, keep := range []bool{false, true} {
+		w := creatureTestWorld(t, "flat")
+		c, err := New(spider, mgl64.Vec2{400, sceneGroundY - spider.BodyHeight()}, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 30 {
+			c.Update(1.0 / 60)
+		}
+		const i = 0
+		foot := c.legs[i].foot
+		planted := c.planted
+		if c.startStep(missGround{}, i, true, keep) {
+			t.Fatalf("keep %v: stepped with no foothold", keep)
+		}
+		l := &c.legs[i]
+		if keep && (l.state != legPlanted || l.foot != foot || c.planted != planted) {
+			t.Errorf("keep: leg %d state %d foot %v (was %v), %d planted (was %d): want it planted where it was", i, l.state, l.foot, foot, c.planted, planted)
+		}
+		if !keep && l.state != legDangling {
+			t.Errorf("no keep: leg %d state %d, want dangling", i, l.state)
 		}
 	}
 }

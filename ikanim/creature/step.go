@@ -313,8 +313,10 @@ func (c *Creature) buried(g ikanim.Ground, i int, p, n mgl64.Vec2) bool {
 }
 
 // startStep tries to lift leg i toward a new foothold and reports whether it
-// did. A leg that must step (urgent) and finds nothing dangles.
-func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
+// did. A leg that must step (urgent) and finds nothing dangles, unless keep
+// (a leg the guard lifts, guard.go, whose foot still holds: it keeps that
+// hold rather than let go of it).
+func (c *Creature) startStep(g ikanim.Ground, i int, urgent, keep bool) bool {
 	gd := &c.def.Gait
 	l := &c.legs[i]
 	// The foothold is aimed by the commanded speed times the hold, but
@@ -349,7 +351,7 @@ func (c *Creature) startStep(g ikanim.Ground, i int, urgent bool) bool {
 		p, n, ok = c.foothold(g, i, pred, hip, l)
 	}
 	if !ok {
-		if urgent {
+		if urgent && !keep {
 			c.liftOff(l)
 			l.state = legDangling
 			l.retry = retryTime

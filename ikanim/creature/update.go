@@ -565,7 +565,11 @@ type gaitPlan struct {
 	need   [MaxLegs]float64
 	urgent [MaxLegs]bool
 	knee   uint32 // legs whose knee is in a solid (bit i: leg i)
-	any    bool
+	// guard: legs that want to step only because the leg guard found
+	// them through a solid (guard.go; bit i: leg i): with no foothold
+	// they keep the one they hold.
+	guard uint32
+	any   bool
 }
 
 // gaitStep starts the steps the gait allows (step 6): gaitWant for every
@@ -669,7 +673,7 @@ func (c *Creature) gaitStart(g ikanim.Ground, plan *gaitPlan) {
 		if !c.gaitMayLift(best, urgent[best], wave, knee&(1<<best) != 0) {
 			continue
 		}
-		if !c.startStep(g, best, urgent[best]) || wave {
+		if !c.startStep(g, best, urgent[best], plan.guard&(1<<best) != 0) || wave {
 			continue
 		}
 		// Group sync: legs of the same group that strayed enough join.
@@ -677,7 +681,7 @@ func (c *Creature) gaitStart(g ikanim.Ground, plan *gaitPlan) {
 		for j := 0; j < n; j++ {
 			if need[j] < 0 && c.def.legs[j].group == grp && c.gaitMayLift(j, false, wave, false) {
 				need[j] = 0
-				c.startStep(g, j, false)
+				c.startStep(g, j, false, false)
 			}
 		}
 	}
@@ -688,7 +692,7 @@ func (c *Creature) gaitStart(g ikanim.Ground, plan *gaitPlan) {
 func (c *Creature) retryDangling(g ikanim.Ground, i int) {
 	l := &c.legs[i]
 	l.retry = retryTime
-	if c.startStep(g, i, false) {
+	if c.startStep(g, i, false, false) {
 		return
 	}
 	l.state = legDangling
