@@ -63,10 +63,10 @@ func TestCreatureLegThroughSolidWantsToStep(t *testing.T) {
 
 // TestCreatureStepFindsFreeFoothold: a planted leg that stands through a
 // small block on its tibia, where the foothold search finds the foot's
-// own place again, steps (urgently) to a foothold half a step away where
-// the leg stands free of the block (freeFoothold), instead of staying
-// through it (a step in place would change nothing). Legs of 2 and 3
-// segments.
+// own place again, steps (urgently) to a foothold half a step away
+// (freeFoothold: where a 3-segment leg stands free; a 2-segment leg's is
+// not tested, and here it stands free too), instead of staying through
+// it (a step in place would change nothing). Legs of 2 and 3 segments.
 func TestCreatureStepFindsFreeFoothold(t *testing.T) {
 	spider, crawler6, _, _ := creatureSceneKinds(t)
 	for _, def := range []*Def{spider, crawler6} {
