@@ -149,3 +149,48 @@ func TestCreatureGuardKeepsHold(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnKneeStopsAtTheRock: a stepping leg whose knee turns over
+// (turnKnee) slides its two-bone target out along the hip -> target line
+// toward the full reach, the leg straightening; where that line points
+// into the floor within the reach (a foot swinging close under the hip),
+// the straight leg stops swingClear short of the floor (turnClamp) instead
+// of reaching into it (until it, a spider's leg 28 px into the floor).
+// Mid-turn, both bones of a spider's and a 6-legged crawler's leg stay
+// out of the floor.
+func TestTurnKneeStopsAtTheRock(t *testing.T) {
+	spider, crawler6, _, _ := creatureSceneKinds(t)
+	for _, def := range []*Def{spider, crawler6} {
+		w := creatureTestWorld(t, "flat")
+		c, err := New(def, mgl64.Vec2{400, sceneGroundY - def.BodyHeight()}, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 30 {
+			c.Update(1.0 / 60)
+		}
+		const i = 0
+		l := &c.legs[i]
+		ld := &c.def.legs[i]
+		hip := c.bodyPoint(ld.hipBody())
+		// A swing from just behind to just ahead of the point under the
+		// hip, lifted a little: mid-swing the foot is straight under the
+		// hip, closer than the floor.
+		c.liftOff(l)
+		l.state = legStepping
+		c.airborn++
+		l.from, l.to = mgl64.Vec2{hip[0] - 4, sceneGroundY}, mgl64.Vec2{hip[0] + 4, sceneGroundY}
+		l.fromN, l.toN = mgl64.Vec2{0, -1}, mgl64.Vec2{0, -1}
+		l.lift, l.box, l.boxUp = 2, false, c.up
+		l.t, l.rate = 0.5, 4
+		l.altTo = !l.alt
+		l.foot = c.stepPoint(l, l.t)
+		c.prepareLegs(nil)
+		p := c.poses[i]
+		for _, q := range []mgl64.Vec2{p.hip, p.knee, p.ankle} {
+			if q[1] > sceneGroundY+0.5 {
+				t.Errorf("%s: mid-turn joint %v is %.1f px in the floor (y %.0f); pose %+v", def.Name, q, q[1]-sceneGroundY, sceneGroundY, p)
+			}
+		}
+	}
+}
