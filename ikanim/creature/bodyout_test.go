@@ -125,3 +125,30 @@ func TestCreatureStaysInTheLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestCreatureBodyOutSideways: a body 1 px inside a pillar's left face,
+// its up pointing into the pillar and its forward axis along it (the
+// pillar reaches more than BodyHeight every way but out of that face),
+// leaves the pillar through that face, bodyClear off it; along up alone
+// (as until the sideways ways) it stayed inside.
+func TestCreatureBodyOutSideways(t *testing.T) {
+	spider, _, _, _ := creatureSceneKinds(t)
+	w := creatureTestWorld(t, "flat")
+	const x0 = 500.0
+	if _, err := w.AddBox(x0, 100, 200, sceneGroundY-100, terrain.TagWall); err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(spider, mgl64.Vec2{300, sceneGroundY - spider.BodyHeight()}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.pos = mgl64.Vec2{x0 + 1, 300}
+	c.up = mgl64.Vec2{1, 0}
+	c.bodyOut(w)
+	if w.Inside(c.pos) {
+		t.Fatalf("body still inside the pillar at %v", c.pos)
+	}
+	if want := (mgl64.Vec2{x0 - bodyClear, 300}); c.pos.Sub(want).Len() > 1e-9 {
+		t.Errorf("body at %v, want %v", c.pos, want)
+	}
+}

@@ -81,7 +81,10 @@ var courseDiagFrame, _ = strconv.Atoi(os.Getenv("CREATURE_DIAG_FRAME"))
 var courseDiagPen = os.Getenv("CREATURE_DIAG_PEN") != ""
 
 // courseDiagPenBy counts leg frames (and body frames) more than 0.5 px in
-// a solid by the leg's state.
+// a solid by the leg's state; planted ones also by the deepest joint
+// (-1: no joint 0.5 px deep, a segment cut through a corner) and the
+// deepest segment (1: femur), stepping ones by turn, box path, deepest
+// joint and progress (fifths).
 var courseDiagPenBy = map[string]int{}
 
 var courseDiagWasIn [MaxLegs]bool
@@ -143,6 +146,9 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 							}
 						}
 						below := (js[bi].Sub(l.Contact)).Dot(l.Normal) < -0.5
+						if bd < 0.5 {
+							bi = -1
+						}
 						if bi == len(js)-1 && sol.Depth(l.Contact) > 0.5 && courseDiagPenBy["shown"] < 12 && (frame == 0 || !courseDiagWasIn[i]) {
 							courseDiagPenBy["shown"]++
 							t.Logf("seed %d frame %d leg %d contact (%.2f,%.2f) depth %.2f normal (%.2f,%.2f) body (%.1f,%.1f) up (%.2f,%.2f)", seed, frame, i, l.Contact[0], l.Contact[1], sol.Depth(l.Contact), l.Normal[0], l.Normal[1], c.pos[0], c.pos[1], c.up[0], c.up[1])
@@ -152,8 +158,27 @@ func courseDiagRun(t *testing.T, def *Def, seed uint64, tps float64) (string, st
 							courseDiagPenBy[fmt.Sprintf("tip: contact in %v, tip-contact %.0f px", sol.Depth(l.Contact) > 0.5, math.Min(5, math.Floor(js[bi].Sub(l.Contact).Len())))]++
 						}
 						courseDiagPenBy[fmt.Sprintf("planted joint %d/%d below %v", bi, len(js)-1, below)]++
+						bs, bsd := 0, 0.0
+						for k := 1; k < len(js); k++ {
+							if d := sol.SegmentDepth(js[k-1], js[k], 1); d > bsd {
+								bs, bsd = k, d
+							}
+						}
+						courseDiagPenBy[fmt.Sprintf("planted segment %d", bs)]++
 					case l.Stepping:
 						courseDiagPenBy["stepping"]++
+						il := &c.legs[i]
+						bi, bd := 0, 0.0
+						for k, p := range js {
+							if d := sol.Depth(p); d > bd {
+								bi, bd = k, d
+							}
+						}
+						if bd < 0.5 {
+							bi = -1
+						}
+						courseDiagPenBy[fmt.Sprintf("stepping turn %v box %v joint %d/%d", il.alt != il.altTo, il.box, bi, len(js)-1)]++
+						courseDiagPenBy[fmt.Sprintf("stepping t %.1f", math.Floor(il.t*5)/5)]++
 					default:
 						courseDiagPenBy["dangling"]++
 					}

@@ -183,12 +183,13 @@ type Creature struct {
 	poses  []legPose // per leg, written by solveLegs
 	chains []tentacleChain
 
-	// Not read by every frame (last, so a frame touches one cache line
-	// of the struct less).
-	rays   []footRay  // per leg, debug overlay
-	probeA mgl64.Vec2 // debug: last probe ray
-	probeB mgl64.Vec2
-	forced int // lifts forced by an out-of-reach foot or a knee in a solid (tests)
+	// The leg guard's last proven-clear rectangle (guard.go), grown by
+	// guardGrow, and the clock when it was proven (guardOK false: none).
+	// Read every frame: here, with the Ground's rectangle and the hold
+	// check's clock, they fill the cache lines the frame reads anyway.
+	guardLo, guardHi mgl64.Vec2
+	guardAt          float64
+	guardOK          bool
 
 	// The Ground's rectangle (GroundBounds), read by New; bounded false:
 	// none.
@@ -198,6 +199,13 @@ type Creature struct {
 	// The hold check (hold.go): time since the last, the leg checked next.
 	holdClock float64
 	holdNext  int
+
+	// Not read by every frame (last, so a frame touches one cache line
+	// of the struct less).
+	rays   []footRay  // per leg, debug overlay
+	probeA mgl64.Vec2 // debug: last probe ray
+	probeB mgl64.Vec2
+	forced int // lifts forced by an out-of-reach foot or a knee in a solid (tests)
 }
 
 // ErrNilDef is returned by New for a nil or unvalidated

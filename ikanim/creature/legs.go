@@ -215,7 +215,12 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 			bend = -bend
 		}
 		vx, vy := l.foot[0]-tx, l.foot[1]-ty
-		bend, tx, ty = l.turnKnee(ld, bend, hx, hy, tx, ty)
+		var sx, sy float64
+		bend, sx, sy = l.turnKnee(ld, bend, hx, hy, tx, ty)
+		if sx != tx || sy != ty {
+			sx, sy = c.turnClamp(hx, hy, tx, ty, sx, sy)
+		}
+		tx, ty = sx, sy
 		solveLeg(&poses[i], ld, mgl64.Vec2{tx + vx, ty + vy}, hx, hy, tx, ty, bend)
 	}
 	for i := range legs {
@@ -240,6 +245,7 @@ func (c *Creature) prepareLegs(plan *gaitPlan) {
 		}
 		p.tip[0], p.tip[1] = ex, ey
 	}
+	c.guardLegs(plan)
 	c.hold = 1
 	if rr := d.Gait.ReachRatio; maxStretch2 > rr*rr {
 		c.hold = holdFactor(math.Sqrt(maxStretch2), rr) // one square root per frame
@@ -292,6 +298,40 @@ func (l *leg) turnKnee(ld *legDef, bend, hx, hy, tx, ty float64) (float64, float
 	}
 	k := 1 + (ld.reach/d-1)*w
 	return bend, hx + dx*k, hy + dy*k
+}
+
+// turnClamp returns the slid two-bone target (sx, sy) of a leg whose knee
+// turns over (turnKnee), with its hip at (hx, hy) and its two-bone target
+// at (tx, ty), slid no farther than swingClear short of the first solid
+// the line from the hip enters (and never short of the target itself):
+// the straightening leg stops at the rock instead of entering it (the
+// knee then changes sides a little off the line). turnRoom chose the turn
+// where the lines it predicted were free; the body does not always move
+// as predicted. One ray a frame while the knee turns, none where the
+// Ground proves the rectangle round the line free.
+func (c *Creature) turnClamp(hx, hy, tx, ty, sx, sy float64) (float64, float64) {
+	dx, dy := sx-hx, sy-hy
+	l := math.Sqrt(dx*dx + dy*dy)
+	if !(l > 1e-9) {
+		return sx, sy
+	}
+	k := (l + swingClear) / l
+	h := mgl64.Vec2{hx, hy}
+	end := mgl64.Vec2{hx + dx*k, hy + dy*k}
+	if c.clear3(h, end, end) {
+		return sx, sy
+	}
+	p, n, ok := c.ground.Raycast(h, end)
+	if !ok || n[0]*dx+n[1]*dy >= 0 {
+		return sx, sy
+	}
+	a := (p[0]-hx)*dx/l + (p[1]-hy)*dy/l - swingClear
+	d0 := math.Sqrt((tx-hx)*(tx-hx) + (ty-hy)*(ty-hy))
+	a = math.Max(a, d0)
+	if !(a < l) {
+		return sx, sy
+	}
+	return hx + dx*a/l, hy + dy*a/l
 }
 
 // kneeT0 is the share of a step, at either end, in which a knee that turns

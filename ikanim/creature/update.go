@@ -471,19 +471,30 @@ func (c *Creature) settleBody(g ikanim.Ground, dt float64, sum *contacts) {
 // at 144 TPS, through the floor and out of the world (a new user's
 // trial). Only on a Ground that tells whether a point is inside a solid
 // (GroundInside; one query a frame): a ray from BodyHeight above the body
-// down to it finds the face; a body deeper than that (the ray starts
-// inside too) stays where it is.
+// down to it finds the face. Where that point is inside a solid too, the
+// same along the body's forward axis, its backward axis and down (the
+// first whose point is outside; bodyClear off the face the ray meets); a
+// body deeper than BodyHeight every way stays where it is.
 func (c *Creature) bodyOut(g ikanim.Ground) {
 	in := c.inside
 	if in == nil || !in.Inside(c.pos) {
 		return
 	}
-	from := c.pos.Add(c.up.Mul(c.def.Gait.BodyHeight))
-	if in.Inside(from) {
-		return
-	}
-	if p, n, hit := g.Raycast(from, c.pos); hit && num.FiniteVec(p) && n.Dot(c.up) > 0 {
-		c.pos = p.Add(c.up.Mul(bodyClear))
+	// Along up, then along the body's forward and backward axis, then
+	// down: the first way out within BodyHeight. (Along up alone, a
+	// crawler hanging under a ceiling slid into the pillar that holds the
+	// ceiling up, at the inner corner, its up along the pillar, and walked
+	// on inside it for 15 s.)
+	r := c.Right().Mul(c.facing)
+	for _, d := range [4]mgl64.Vec2{c.up, r, r.Mul(-1), c.up.Mul(-1)} {
+		from := c.pos.Add(d.Mul(c.def.Gait.BodyHeight))
+		if in.Inside(from) {
+			continue
+		}
+		if p, n, hit := g.Raycast(from, c.pos); hit && num.FiniteVec(p) && n.Dot(d) > 0 {
+			c.pos = p.Add(d.Mul(bodyClear))
+			return
+		}
 	}
 }
 
@@ -565,7 +576,11 @@ type gaitPlan struct {
 	need   [MaxLegs]float64
 	urgent [MaxLegs]bool
 	knee   uint32 // legs whose knee is in a solid (bit i: leg i)
-	any    bool
+	// guard: legs that want to step only because the leg guard found
+	// them through a solid (guard.go; bit i: leg i): with no foothold
+	// they keep the one they hold.
+	guard uint32
+	any   bool
 }
 
 // gaitStep starts the steps the gait allows (step 6): gaitWant for every
@@ -669,7 +684,7 @@ func (c *Creature) gaitStart(g ikanim.Ground, plan *gaitPlan) {
 		if !c.gaitMayLift(best, urgent[best], wave, knee&(1<<best) != 0) {
 			continue
 		}
-		if !c.startStep(g, best, urgent[best]) || wave {
+		if !c.startStep(g, best, urgent[best], plan.guard&(1<<best) != 0) || wave {
 			continue
 		}
 		// Group sync: legs of the same group that strayed enough join.
@@ -677,7 +692,7 @@ func (c *Creature) gaitStart(g ikanim.Ground, plan *gaitPlan) {
 		for j := 0; j < n; j++ {
 			if need[j] < 0 && c.def.legs[j].group == grp && c.gaitMayLift(j, false, wave, false) {
 				need[j] = 0
-				c.startStep(g, j, false)
+				c.startStep(g, j, false, false)
 			}
 		}
 	}
@@ -688,7 +703,7 @@ func (c *Creature) gaitStart(g ikanim.Ground, plan *gaitPlan) {
 func (c *Creature) retryDangling(g ikanim.Ground, i int) {
 	l := &c.legs[i]
 	l.retry = retryTime
-	if c.startStep(g, i, false) {
+	if c.startStep(g, i, false, false) {
 		return
 	}
 	l.state = legDangling
