@@ -19,7 +19,7 @@ var (
 func init() {
 	registerScene(sceneInfo{
 		Name:    "climb",
-		Summary: "climbing a wall, hands over its outer corner, mantling onto the top; another hangs from a ledge; a third climbs down a floating block, round its bottom corner and along its underside",
+		Summary: "climbing a wall, hands over its outer corner, mantling onto the top; another hangs from a ledge; a third goes round and round a floating block (down a face, hand over hand along its underside, round the far bottom corner and up the other face)",
 		Keys:    []*binding{&climbSwing, &climbClip},
 		New:     newClimbView,
 	})
