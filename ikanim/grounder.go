@@ -399,6 +399,10 @@ func (g *Grounder) Update(dt float64) {
 		footAlpha = 1 - math.Exp(-g.FootSpeed*dt)
 	}
 	low, found, all, resting := 0.0, false, true, false
+	// fold: the largest fold need of the planted feet (foldNeed); reach:
+	// the highest body the feet still reach (a swinging foot by its
+	// target, not by its offset), which bounds the raise fold asks for
+	fold, reach := -math.MaxFloat64, math.MaxFloat64
 	if r.teleports != g.teleports {
 		g.teleports = r.teleports
 		g.dropLocks(r)
@@ -418,7 +422,9 @@ func (g *Grounder) Update(dt float64) {
 		if r.airborne {
 			ok = false // falling or jumping: the feet hang
 		}
-		s = min(s, maxStep) // ground far above: as high as the leg may go
+		if !(s > maxStep && g.keepsGround(r, leg, s, lift)) {
+			s = min(s, maxStep) // ground far above: as high as the leg may go
+		}
 		c := &leg.contact
 		c.Lift = lift
 		if !ok || g.DisableFeet {
@@ -520,11 +526,22 @@ func (g *Grounder) Update(dt float64) {
 				ratio = max(lockedReachRatio, min(reachRatio, g.animReach(r, leg)))
 			}
 			need = min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), ratio))
-		} else if leg.land.now {
-			// The landing as it will be at touch-down: the body has
-			// walked on to it and the animated lift is gone.
-			landT := mgl64.Vec2{leg.land.rel, r.animStart[leg.foot][1] + lift - leg.land.off}
-			need = min(need, g.reachNeed(r, leg, landT, landReachRatio)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+			if c.Planted {
+				fold = max(fold, g.foldNeed(r, leg, r.frame.toLocal(c.Target)))
+			}
+			reach = min(reach, need)
+		} else {
+			reach = min(reach, g.reachNeed(r, leg, r.frame.toLocal(c.Target), reachRatio))
+			if leg.land.now {
+				// The landing as it will be at touch-down: the body has
+				// walked on to it and the animated lift is gone.
+				landT := mgl64.Vec2{leg.land.rel, r.animStart[leg.foot][1] + lift - leg.land.off}
+				ln := g.reachNeed(r, leg, landT, landReachRatio) + 0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left
+				need = min(need, ln)
+				// The raise a folded planted leg asks for leaves this leg
+				// straight at touch-down at most (foldLandRatio).
+				reach = min(reach, g.reachNeed(r, leg, landT, foldLandRatio)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+			}
 		}
 		if !found {
 			low, found = need, true
@@ -537,7 +554,34 @@ func (g *Grounder) Update(dt float64) {
 		// feet (airTuck), so the legs are bent when they land.
 		low, found = -airTuck, true
 	}
-	g.updateBody(r, dt, low, found, all)
+	if r.airborne {
+		fold = -math.MaxFloat64
+	}
+	g.updateBody(r, dt, low, min(fold, reach), found, all)
+}
+
+// keepGroundTol is how far, px along up, the ground under a planted foot
+// may be from where it stood last frame and still be the same ground
+// (keepsGround).
+const keepGroundTol = 0.5
+
+// keepsGround reports whether the ground under a foot, at offset s with
+// animated clearance lift, is no higher than what the foot stood on or
+// was lifted above last frame (its offset less its clearance then): then
+// MaxStep does not clamp its offset. MaxStep bounds how far a foot moves
+// up onto new ground; a foot whose body goes down below it (the follower
+// leading the body down a step while the trailing foot still stands on
+// the step's top, and lifts off it) stays on its ground instead of being
+// pushed into it (clamped to MaxStep, a foot on a ledge sank 2.8 px and
+// slid 3.8 px as the body walked down a 45 px step on the generated
+// courses).
+func (g *Grounder) keepsGround(r *Rig, leg *grounderLeg, s, lift float64) bool {
+	c := &leg.contact
+	if !leg.init || !c.Grounded || r.airborne {
+		return false
+	}
+	h := r.frame.toWorld(mgl64.Vec2{}).Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) + s - lift
+	return h <= leg.lastH-c.Lift+keepGroundTol
 }
 
 // In the air (Rig.Airborne) with no foot resting on ground, the centroid's
@@ -835,6 +879,48 @@ func (g *Grounder) reachNeed(r *Rig, leg *grounderLeg, t mgl64.Vec2, ratio float
 	return math.Sqrt(R*R-dx*dx) - dy
 }
 
+// foldRatio is the share of a leg's full length (thigh plus shin) its hip
+// is kept at least from a planted foot's target: nearer, the leg folds to
+// its joint limits and the foot stops short of its target, into the
+// ground (the biped template's knee, at its 150 degrees, leaves 0.26 of
+// the length; a foot ahead of the hip and above it takes the thigh to its
+// limit at 0.33).
+const foldRatio = 0.4
+
+// foldLandRatio is the share of its length a swinging leg may reach at
+// its predicted touch-down when a folded planted leg raises the body.
+const foldLandRatio = 0.97
+
+// maxFoldLift bounds the raise foldNeed asks of the body, px.
+const maxFoldLift = DefaultMaxLift
+
+// foldNeed returns the body offset along up (negative = lowered) the body
+// must at least have for the leg's hip to be foldRatio of the leg's length
+// from the target t (character frame) with the hip above it, or
+// -MaxFloat64 when the hip is that far at any offset (or the leg is not a
+// two- or three-bone chain). With dx, dy the target's offsets from the hip
+// (y down) and the body raised by b, the leg folds no further when
+// dx^2 + (dy+b)^2 >= Rmin^2, and with the hip above the foot that is
+// b >= sqrt(Rmin^2 - dx^2) - dy. A trailing foot still planted on a
+// ledge while the follower takes the body down the step below (the
+// generated courses' 40 px steps next to drops) folded its knee to the
+// limit: the foot sank 3 px into the ledge and slid back. The raise is
+// bounded by what the other feet reach (updateBody's fold argument).
+func (g *Grounder) foldNeed(r *Rig, leg *grounderLeg, t mgl64.Vec2) float64 {
+	bones := g.def.limbs[leg.limb].bones
+	if len(bones) != 3 && len(bones) != 2 {
+		return -math.MaxFloat64
+	}
+	R := foldRatio * (g.def.bones[bones[0]].Length + g.def.bones[bones[1]].Length)
+	hip := r.animStart[bones[0]].Add(r.BodyOffset)
+	hip[1] -= g.applied
+	dx, dy := t[0]-hip[0], t[1]-hip[1]
+	if !(R > 0) || !num.Finite(dx) || !num.Finite(dy) || math.Abs(dx) >= R {
+		return -math.MaxFloat64
+	}
+	return math.Sqrt(R*R-dx*dx) - dy
+}
+
 // landing is a swinging foot's predicted touch-down.
 type landing struct {
 	on bool
@@ -1065,7 +1151,7 @@ func (r *Rig) worldRot(a float64) float64 {
 // change into rig.BodyOffset (so other controllers may add their own). low is
 // the smallest offset of the grounded feet (found: at least one is), all
 // whether every leg is grounded.
-func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
+func (g *Grounder) updateBody(r *Rig, dt, low, fold float64, found, all bool) {
 	target := 0.0
 	if found && !g.DisableBody {
 		lw := num.Clamp01(g.LiftWeight)
@@ -1078,6 +1164,12 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 			maxLift = DefaultMaxLift
 		}
 		target = min(target, maxLift)
+		// A planted foot too near its hip (foldNeed) raises the body,
+		// never past what the feet reach (the caller bounds fold by it)
+		// nor by more than maxFoldLift.
+		if f := min(fold, maxFoldLift); f > target {
+			target = f
+		}
 	}
 	if g.OnlyWhenIdle && (!r.IsIdle() || !all) && !g.DisableBody {
 		target = g.body
