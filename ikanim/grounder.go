@@ -656,7 +656,10 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	if known {
 		keep = swingKeepLift
 	}
-	s, phi, hold := g.holdBack(r, leg, s, phi, lift, keep, maxAngle, maxStep, dt)
+	hold := 0.0
+	if !known || left > holdLandTime {
+		s, phi, hold = g.holdBack(r, leg, s, phi, lift, keep, maxAngle, maxStep, dt)
+	}
 	if over := leg.lag + hold - swingLagSpeed*left; known && over > holdLandTol {
 		// Held back further than it can catch up by touch-down, the foot
 		// lands that much short of its landing: the bounds close on the
@@ -720,8 +723,12 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		lag = max(0, want-off)
 	}
 	if known {
-		// The lag goes back to nothing by touch-down.
-		lag = min(lag, swingLagSpeed*left)
+		// The lag goes back to nothing by touch-down: by the last frame
+		// of the swing (the stance keeps the shift that frame leaves;
+		// with the lag still left there, a foot landed up to 0.8 px
+		// short of its landing, on a spike's other flank, and turned
+		// 0.7 rad in the touch-down frame at 144 TPS).
+		lag = min(lag, swingLagSpeed*max(0, left-dt))
 	}
 	if d := swingLagSpeed * dt; dt > 0 {
 		leg.lag += max(-d, min(d, lag-leg.lag))
@@ -747,6 +754,11 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 // a swinging foot may go (the interval halves each time: a foot moving 3 px
 // a frame stops within 0.012 px of the last free point).
 const holdIters = 8
+
+// holdLandTime is the time before a known touch-down, s, from which a
+// swinging foot is no longer held back (holdBack): it lands where its
+// landing was planned, whose placement the landing bounds close on.
+const holdLandTime = 0.05
 
 // holdLandTol is how far, px, behind its known landing a held swinging foot
 // may be and still count as there (it lands short instead of rising over
@@ -992,7 +1004,7 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		leg.shift, leg.shiftFrom, leg.land.on = 0, 0, false
 		return
 	}
-	_, _, duty := w.gait()
+	_, period, duty := w.gait()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
 		q = mod1(q + 0.5)
@@ -1006,6 +1018,9 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 	if leg.land.on {
 		to = leg.land.shift
 	}
+	// No lag left in the last frame of the swing (see swing): the
+	// stance keeps the shift this frame leaves.
+	leg.lag = min(leg.lag, swingLagSpeed*max(0, (1-q)*period-dt))
 	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep((q-duty)/(1-duty)) - leg.lag
 }
 
