@@ -458,6 +458,7 @@ func (g *Grounder) Update(dt float64) {
 				// ledge the body falls from), never sinks into it.
 				c.Offset = max(c.Offset, s-lift)
 				resting = true
+				leg.lastH = r.frame.toWorld(mgl64.Vec2{}).Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) + c.Offset
 			}
 			limb.EffectorRotation = r.worldRot(c.Angle)
 			c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
@@ -574,10 +575,11 @@ const keepGroundTol = 0.5
 // the step's top, and lifts off it) stays on its ground instead of being
 // pushed into it (clamped to MaxStep, a foot on a ledge sank 2.8 px and
 // slid 3.8 px as the body walked down a 45 px step on the generated
-// courses).
+// courses). So does a hanging foot resting on the ledge the body falls
+// from (it sank 1.9 px).
 func (g *Grounder) keepsGround(r *Rig, leg *grounderLeg, s, lift float64) bool {
 	c := &leg.contact
-	if !leg.init || !c.Grounded || r.airborne {
+	if !leg.init || !c.Grounded && !r.airborne {
 		return false
 	}
 	h := r.frame.toWorld(mgl64.Vec2{}).Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) + s - lift
