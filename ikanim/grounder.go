@@ -245,7 +245,11 @@ type Grounder struct {
 	// negative: no limit). With BodySpeed's default of 30/s the body follows
 	// the feet closely but never faster than this, the same at any frame
 	// rate (the generated biped courses: contact gap at most 0.7 px at 30,
-	// 60 and 144 TPS).
+	// 60 and 144 TPS). While the rig moves (not Rig.IsIdle, and without
+	// OnlyWhenIdle), a planted leg stretched past its reach or folded to
+	// its joint limits moves the body faster, at up to 110 px/s
+	// (DefaultFollowMaxSpeed) and 1.95 px a frame: its foot would
+	// otherwise be dragged or pushed into the ground.
 	BodyMaxSpeed float64
 	// MaxLower and MaxLift bound the body offset, px. MaxLower defaults to
 	// 40; MaxLift defaults to DefaultMaxLift when LiftWeight > 0 (and to 0,
@@ -403,6 +407,8 @@ func (g *Grounder) Update(dt float64) {
 	// the highest body the feet still reach (a swinging foot by its
 	// target, not by its offset), which bounds the raise fold asks for
 	fold, reach := -math.MaxFloat64, math.MaxFloat64
+	// stretch: the highest body the planted feet reach (reachNeed)
+	stretch := math.MaxFloat64
 	if r.teleports != g.teleports {
 		g.teleports = r.teleports
 		g.dropLocks(r)
@@ -526,9 +532,11 @@ func (g *Grounder) Update(dt float64) {
 				// lowers the body only for what its shift adds.
 				ratio = max(lockedReachRatio, min(reachRatio, g.animReach(r, leg)))
 			}
-			need = min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), ratio))
+			rn := g.reachNeed(r, leg, r.frame.toLocal(c.Target), ratio)
+			need = min(need, rn)
 			if c.Planted {
 				fold = max(fold, g.foldNeed(r, leg, r.frame.toLocal(c.Target)))
+				stretch = min(stretch, rn)
 			}
 			reach = min(reach, need)
 		} else {
@@ -558,7 +566,10 @@ func (g *Grounder) Update(dt float64) {
 	if r.airborne {
 		fold = -math.MaxFloat64
 	}
-	g.updateBody(r, dt, low, min(fold, reach), found, all)
+	if r.airborne {
+		stretch = math.MaxFloat64
+	}
+	g.updateBody(r, dt, low, min(fold, reach), stretch, found, all)
 }
 
 // keepGroundTol is how far, px along up, the ground under a planted foot
@@ -903,6 +914,17 @@ func (g *Grounder) reachNeed(r *Rig, leg *grounderLeg, t mgl64.Vec2, ratio float
 	return math.Sqrt(R*R-dx*dx) - dy
 }
 
+// bodyUrgentSpeed is how fast, px/s, the centroid moves the body when a
+// planted leg is stretched past its reach or folded to its limits (see
+// updateBody): as fast as a GroundFollower moves the body along up by
+// default (DefaultFollowMaxSpeed): 1.83 px a frame at 60 TPS.
+const bodyUrgentSpeed = DefaultFollowMaxSpeed
+
+// bodyUrgentStep bounds that move in one frame, px: within QUALITY.md's
+// body pop of 2 px a frame at any rate (so at 30 TPS the move is hardly
+// faster than BodyMaxSpeed's 1.9).
+const bodyUrgentStep = 1.95
+
 // foldRatio is the share of a leg's full length (thigh plus shin) its hip
 // is kept at least from a planted foot's target: nearer, the leg folds to
 // its joint limits and the foot stops short of its target, into the
@@ -1178,7 +1200,7 @@ func (r *Rig) worldRot(a float64) float64 {
 // change into rig.BodyOffset (so other controllers may add their own). low is
 // the smallest offset of the grounded feet (found: at least one is), all
 // whether every leg is grounded.
-func (g *Grounder) updateBody(r *Rig, dt, low, fold float64, found, all bool) {
+func (g *Grounder) updateBody(r *Rig, dt, low, fold, stretch float64, found, all bool) {
 	target := 0.0
 	if found && !g.DisableBody {
 		lw := num.Clamp01(g.LiftWeight)
@@ -1205,7 +1227,24 @@ func (g *Grounder) updateBody(r *Rig, dt, low, fold float64, found, all bool) {
 	if v := num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed); g.BodyMaxSpeed >= 0 && v > 0 && num.Finite(v) {
 		step = max(-v*dt, min(v*dt, step))
 	}
+	old := g.body
 	g.body += step
+	if found && !g.DisableBody && dt > 0 && !r.IsIdle() && !g.OnlyWhenIdle {
+		// While the rig moves, a planted leg stretched past its reach
+		// (stretch) or folded to its limits (fold) is not smoothed: the
+		// body goes there at bodyUrgentSpeed (at most bodyUrgentStep a
+		// frame), as fast as the follower moves the body along up,
+		// where the smoothing's BodyMaxSpeed let the leg go straight and
+		// drag its foot (a trailing foot on the tread below as the body
+		// rose up a 40 px step slid 2.3 px). Standing, and held by
+		// OnlyWhenIdle, the body keeps the smoothing.
+		u := min(bodyUrgentSpeed*dt, bodyUrgentStep)
+		if g.body > stretch {
+			g.body = max(stretch, min(g.body, old-u))
+		} else if g.body < fold {
+			g.body = min(fold, max(g.body, old+u))
+		}
+	}
 	if !num.Finite(g.body) {
 		g.body = 0
 	}

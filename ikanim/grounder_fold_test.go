@@ -62,3 +62,30 @@ func TestGrounderPlantedFeetKeepTheirGroundAsTheBodyGoesDown(t *testing.T) {
 		})
 	}
 }
+
+// A body that rises faster than the centroid's smoothing (BodyMaxSpeed, 57
+// px/s) over planted feet (the follower takes the body up a step at up to
+// 110 px/s while the trailing foot still stands on the tread below) is
+// brought down at bodyUrgentSpeed as soon as a planted leg is stretched
+// past its reach, so the legs keep reaching their ground. Here the
+// double-support stance on a floor at y 300 has its Position raised by
+// 1.6 px a frame (96 px/s at 60 TPS) by 40 px; the soles stay on the
+// floor. (Smoothed at BodyMaxSpeed, the legs went straight and the soles
+// rose 12.0 px off the floor.)
+func TestGrounderPlantedFeetReachAsTheBodyRises(t *testing.T) {
+	const floor = 300.0
+	r, _ := groundedBiped(t, flatGround(floor), mgl64.Vec2{200, floor}, true)
+	r.Source = stanceSource()
+	settle(r, 60)
+	worst := 0.0
+	for i := 1.6; i <= 40; i += 1.6 {
+		r.Position[1] = floor - i
+		r.Position[0] += 0.5 // walking on slowly (a standing body is smoothed)
+		settle(r, 1)
+		worst = max(worst, -soleDepth(r, floor))
+	}
+	t.Logf("lowest sole point %.3f px above the floor at worst", worst)
+	if worst > 0.05 {
+		t.Errorf("lowest sole point %.3f px above the floor at worst, want <= 0.05", worst)
+	}
+}
