@@ -1488,7 +1488,8 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, ax, ay, alpha, sa, ca, maxA
 		// normals say, instead of tipping onto the riser's edge and back.
 		// (The rays mostly hit one surface: a normal bit for bit the last
 		// one has its angle; and when every angle is the same, the chord,
-		// finite, is clamped to it.)
+		// finite, is clamped to it - unless the flatter chord is taken,
+		// below.)
 		lo, hi := math.MaxFloat64, -math.MaxFloat64
 		var a float64
 		var last mgl64.Vec2
@@ -1500,10 +1501,25 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, ax, ay, alpha, sa, ca, maxA
 				lo, hi = min(lo, a), max(hi, a)
 			}
 		}
+		chord := math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])
 		if math.Float64bits(lo) == math.Float64bits(hi) {
 			phi = lo
 		} else {
-			phi = max(lo, min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
+			phi = max(lo, min(hi, chord))
+		}
+		if math.Abs(chord) < math.Abs(phi) {
+			// The faces' angle, steeper than the chord, where the
+			// hits do not lie on one line at that angle: parallel
+			// faces at different heights, as the rising faces of a
+			// sawtooth (the falling faces between them missed). The
+			// foot takes the flatter chord, across the teeth (turned
+			// to the faces' 45 degrees, a foot stood on one tooth's
+			// tip with its toe 12 px in the air, its sole 1.3-1.5 px
+			// off the ground). On stairs (level treads) the faces'
+			// angle is the flatter and the foot stays level.
+			if sn, cs := math.Sincos(phi); !coplanar(&hs, &hit, mgl64.Vec2{sn, -cs}, n) {
+				phi = chord
+			}
 		}
 	}
 	phi = max(-maxAngle, min(maxAngle, phi))
@@ -1699,6 +1715,30 @@ func insideTop(ground Ground, from, to mgl64.Vec2, reach float64) (point, normal
 		return point, normal, false
 	}
 	return q, m, true
+}
+
+// coplanarTol is how far, px, a hit may be from the line through another
+// with the same normal and still count as on the same face (coplanar).
+const coplanarTol = 0.5
+
+// coplanar reports whether the first n hits (those with hit set) lie on
+// one line with unit normal nrm: within coplanarTol of the line through
+// the first of them.
+func coplanar(hs *[maxGrounderSamples]mgl64.Vec2, hit *[maxGrounderSamples]bool, nrm mgl64.Vec2, n int) bool {
+	first := -1
+	for k := 0; k < n; k++ {
+		if !hit[k] {
+			continue
+		}
+		if first < 0 {
+			first = k
+			continue
+		}
+		if math.Abs(hs[k].Sub(hs[first]).Dot(nrm)) > coplanarTol {
+			return false
+		}
+	}
+	return true
 }
 
 // sameBits reports whether a and b are the same vector bit for bit (so a
