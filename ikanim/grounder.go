@@ -246,7 +246,11 @@ type Grounder struct {
 	// negative: no limit). With BodySpeed's default of 30/s the body follows
 	// the feet closely but never faster than this, the same at any frame
 	// rate (the generated biped courses: contact gap at most 0.7 px at 30,
-	// 60 and 144 TPS).
+	// 60 and 144 TPS). While the rig moves (not Rig.IsIdle, and without
+	// OnlyWhenIdle), a planted leg stretched past its reach or folded to
+	// its joint limits moves the body faster, at up to 110 px/s
+	// (DefaultFollowMaxSpeed) and 1.95 px a frame: its foot would
+	// otherwise be dragged or pushed into the ground.
 	BodyMaxSpeed float64
 	// MaxLower and MaxLift bound the body offset, px. MaxLower defaults to
 	// 40; MaxLift defaults to DefaultMaxLift when LiftWeight > 0 (and to 0,
@@ -400,6 +404,12 @@ func (g *Grounder) Update(dt float64) {
 		footAlpha = 1 - math.Exp(-g.FootSpeed*dt)
 	}
 	low, found, all, resting := 0.0, false, true, false
+	// fold: the largest fold need of the planted feet (foldNeed); reach:
+	// the highest body the feet still reach (a swinging foot by its
+	// target, not by its offset), which bounds the raise fold asks for
+	fold, reach := -math.MaxFloat64, math.MaxFloat64
+	// stretch: the highest body the planted feet reach (reachNeed)
+	stretch := math.MaxFloat64
 	if r.teleports != g.teleports {
 		g.teleports = r.teleports
 		g.dropLocks(r)
@@ -419,7 +429,9 @@ func (g *Grounder) Update(dt float64) {
 		if r.airborne {
 			ok = false // falling or jumping: the feet hang
 		}
-		s = min(s, maxStep) // ground far above: as high as the leg may go
+		if !(s > maxStep && g.keepsGround(r, leg, s, lift)) {
+			s = min(s, maxStep) // ground far above: as high as the leg may go
+		}
 		c := &leg.contact
 		c.Lift = lift
 		if !ok || g.DisableFeet {
@@ -453,6 +465,7 @@ func (g *Grounder) Update(dt float64) {
 				// ledge the body falls from), never sinks into it.
 				c.Offset = max(c.Offset, s-lift)
 				resting = true
+				leg.lastH = r.frame.toWorld(mgl64.Vec2{}).Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) + c.Offset
 			}
 			limb.EffectorRotation = r.worldRot(c.Angle)
 			c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
@@ -520,12 +533,25 @@ func (g *Grounder) Update(dt float64) {
 				// lowers the body only for what its shift adds.
 				ratio = max(lockedReachRatio, min(reachRatio, g.animReach(r, leg)))
 			}
-			need = min(need, g.reachNeed(r, leg, r.frame.toLocal(c.Target), ratio))
-		} else if leg.land.now {
-			// The landing as it will be at touch-down: the body has
-			// walked on to it and the animated lift is gone.
-			landT := mgl64.Vec2{leg.land.rel, r.animStart[leg.foot][1] + lift - leg.land.off}
-			need = min(need, g.reachNeed(r, leg, landT, landReachRatio)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+			rn := g.reachNeed(r, leg, r.frame.toLocal(c.Target), ratio)
+			need = min(need, rn)
+			if c.Planted {
+				fold = max(fold, g.foldNeed(r, leg, r.frame.toLocal(c.Target)))
+				stretch = min(stretch, rn)
+			}
+			reach = min(reach, need)
+		} else {
+			reach = min(reach, g.reachNeed(r, leg, r.frame.toLocal(c.Target), reachRatio))
+			if leg.land.now {
+				// The landing as it will be at touch-down: the body has
+				// walked on to it and the animated lift is gone.
+				landT := mgl64.Vec2{leg.land.rel, r.animStart[leg.foot][1] + lift - leg.land.off}
+				ln := g.reachNeed(r, leg, landT, landReachRatio) + 0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left
+				need = min(need, ln)
+				// The raise a folded planted leg asks for leaves this leg
+				// straight at touch-down at most (foldLandRatio).
+				reach = min(reach, g.reachNeed(r, leg, landT, foldLandRatio)+0.5*num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed)*leg.land.left)
+			}
 		}
 		if !found {
 			low, found = need, true
@@ -538,7 +564,38 @@ func (g *Grounder) Update(dt float64) {
 		// feet (airTuck), so the legs are bent when they land.
 		low, found = -airTuck, true
 	}
-	g.updateBody(r, dt, low, found, all)
+	if r.airborne {
+		fold = -math.MaxFloat64
+	}
+	if r.airborne {
+		stretch = math.MaxFloat64
+	}
+	g.updateBody(r, dt, low, min(fold, reach), stretch, found, all)
+}
+
+// keepGroundTol is how far, px along up, the ground under a planted foot
+// may be from where it stood last frame and still be the same ground
+// (keepsGround).
+const keepGroundTol = 0.5
+
+// keepsGround reports whether the ground under a foot, at offset s with
+// animated clearance lift, is no higher than what the foot stood on or
+// was lifted above last frame (its offset less its clearance then): then
+// MaxStep does not clamp its offset. MaxStep bounds how far a foot moves
+// up onto new ground; a foot whose body goes down below it (the follower
+// leading the body down a step while the trailing foot still stands on
+// the step's top, and lifts off it) stays on its ground instead of being
+// pushed into it (clamped to MaxStep, a foot on a ledge sank 2.8 px and
+// slid 3.8 px as the body walked down a 45 px step on the generated
+// courses). So does a hanging foot resting on the ledge the body falls
+// from (it sank 1.9 px).
+func (g *Grounder) keepsGround(r *Rig, leg *grounderLeg, s, lift float64) bool {
+	c := &leg.contact
+	if !leg.init || !c.Grounded && !r.airborne {
+		return false
+	}
+	h := r.frame.toWorld(mgl64.Vec2{}).Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) + s - lift
+	return h <= leg.lastH-c.Lift+keepGroundTol
 }
 
 // In the air (Rig.Airborne) with no foot resting on ground, the centroid's
@@ -613,7 +670,10 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 	if known {
 		keep = swingKeepLift
 	}
-	s, phi, hold := g.holdBack(r, leg, s, phi, lift, keep, maxAngle, maxStep, dt)
+	hold := 0.0
+	if !known || left > holdLandTime {
+		s, phi, hold = g.holdBack(r, leg, s, phi, lift, keep, maxAngle, maxStep, dt)
+	}
 	if over := leg.lag + hold - swingLagSpeed*left; known && over > holdLandTol {
 		// Held back further than it can catch up by touch-down, the foot
 		// lands that much short of its landing: the bounds close on the
@@ -649,7 +709,17 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		// animated clearance (a downhill does not drag it down the slope).
 		floor = sa - swingKeepLift*lift
 	}
-	off = min(max(floor, c.Offset-fall*dt), max(floor, ref+do+drop))
+	bound := ref + do + drop
+	if known && c.Offset > bound && left > dt {
+		// Held above the bound by the ground it passed over (a ledge's
+		// top before a drop to the landing), the foot comes down to it
+		// at the even speed that lands it by touch-down, however fast,
+		// instead of at once (the foot left a ledge 35 px above its
+		// landing 0.12 s before touch-down and fell 11.7 px in a frame,
+		// its knee and hip turning 25 degrees, at 60 TPS).
+		bound = max(bound, c.Offset-(c.Offset-ref)/left*dt)
+	}
+	off = min(max(floor, c.Offset-fall*dt), max(floor, bound))
 	limit := math.MaxFloat64
 	if known {
 		limit = leg.land.x + leg.Toe // no face beyond the landing toe matters
@@ -667,8 +737,12 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 		lag = max(0, want-off)
 	}
 	if known {
-		// The lag goes back to nothing by touch-down.
-		lag = min(lag, swingLagSpeed*left)
+		// The lag goes back to nothing by touch-down: by the last frame
+		// of the swing (the stance keeps the shift that frame leaves;
+		// with the lag still left there, a foot landed up to 0.8 px
+		// short of its landing, on a spike's other flank, and turned
+		// 0.7 rad in the touch-down frame at 144 TPS).
+		lag = min(lag, swingLagSpeed*max(0, left-dt))
 	}
 	if d := swingLagSpeed * dt; dt > 0 {
 		leg.lag += max(-d, min(d, lag-leg.lag))
@@ -694,6 +768,11 @@ func (g *Grounder) swing(r *Rig, leg *grounderLeg, s, phi, lift, maxAngle, maxSt
 // a swinging foot may go (the interval halves each time: a foot moving 3 px
 // a frame stops within 0.012 px of the last free point).
 const holdIters = 8
+
+// holdLandTime is the time before a known touch-down, s, from which a
+// swinging foot is no longer held back (holdBack): it lands where its
+// landing was planned, whose placement the landing bounds close on.
+const holdLandTime = 0.05
 
 // holdLandTol is how far, px, behind its known landing a held swinging foot
 // may be and still count as there (it lands short instead of rising over
@@ -836,6 +915,59 @@ func (g *Grounder) reachNeed(r *Rig, leg *grounderLeg, t mgl64.Vec2, ratio float
 	return math.Sqrt(R*R-dx*dx) - dy
 }
 
+// bodyUrgentSpeed is how fast, px/s, the centroid moves the body when a
+// planted leg is stretched past its reach or folded to its limits (see
+// updateBody): as fast as a GroundFollower moves the body along up by
+// default (DefaultFollowMaxSpeed): 1.83 px a frame at 60 TPS.
+const bodyUrgentSpeed = DefaultFollowMaxSpeed
+
+// bodyUrgentStep bounds that move in one frame, px: within QUALITY.md's
+// body pop of 2 px a frame at any rate (so at 30 TPS the move is hardly
+// faster than BodyMaxSpeed's 1.9).
+const bodyUrgentStep = 1.95
+
+// foldRatio is the share of a leg's full length (thigh plus shin) its hip
+// is kept at least from a planted foot's target: nearer, the leg folds to
+// its joint limits and the foot stops short of its target, into the
+// ground (the biped template's knee, at its 150 degrees, leaves 0.26 of
+// the length; a foot ahead of the hip and above it takes the thigh to its
+// limit at 0.33).
+const foldRatio = 0.4
+
+// foldLandRatio is the share of its length a swinging leg may reach at
+// its predicted touch-down when a folded planted leg raises the body.
+const foldLandRatio = 0.97
+
+// maxFoldLift bounds the raise foldNeed asks of the body, px.
+const maxFoldLift = DefaultMaxLift
+
+// foldNeed returns the body offset along up (negative = lowered) the body
+// must at least have for the leg's hip to be foldRatio of the leg's length
+// from the target t (character frame) with the hip above it, or
+// -MaxFloat64 when the hip is that far at any offset (or the leg is not a
+// two- or three-bone chain). With dx, dy the target's offsets from the hip
+// (y down) and the body raised by b, the leg folds no further when
+// dx^2 + (dy+b)^2 >= Rmin^2, and with the hip above the foot that is
+// b >= sqrt(Rmin^2 - dx^2) - dy. A trailing foot still planted on a
+// ledge while the follower takes the body down the step below (the
+// generated courses' 40 px steps next to drops) folded its knee to the
+// limit: the foot sank 3 px into the ledge and slid back. The raise is
+// bounded by what the other feet reach (updateBody's fold argument).
+func (g *Grounder) foldNeed(r *Rig, leg *grounderLeg, t mgl64.Vec2) float64 {
+	bones := g.def.limbs[leg.limb].bones
+	if len(bones) != 3 && len(bones) != 2 {
+		return -math.MaxFloat64
+	}
+	R := foldRatio * (g.def.bones[bones[0]].Length + g.def.bones[bones[1]].Length)
+	hip := r.animStart[bones[0]].Add(r.BodyOffset)
+	hip[1] -= g.applied
+	dx, dy := t[0]-hip[0], t[1]-hip[1]
+	if !(R > 0) || !num.Finite(dx) || !num.Finite(dy) || math.Abs(dx) >= R {
+		return -math.MaxFloat64
+	}
+	return math.Sqrt(R*R-dx*dx) - dy
+}
+
 // landing is a swinging foot's predicted touch-down.
 type landing struct {
 	on bool
@@ -897,7 +1029,7 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		leg.shift, leg.shiftFrom, leg.land.on = 0, 0, false
 		return
 	}
-	_, _, duty := w.gait()
+	_, period, duty := w.gait()
 	q := w.Phase(r.Time)
 	if leg.walkLeg == 1 {
 		q = mod1(q + 0.5)
@@ -911,6 +1043,9 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 	if leg.land.on {
 		to = leg.land.shift
 	}
+	// No lag left in the last frame of the swing (see swing): the
+	// stance keeps the shift this frame leaves.
+	leg.lag = min(leg.lag, swingLagSpeed*max(0, (1-q)*period-dt))
 	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep((q-duty)/(1-duty)) - leg.lag
 }
 
@@ -1066,7 +1201,7 @@ func (r *Rig) worldRot(a float64) float64 {
 // change into rig.BodyOffset (so other controllers may add their own). low is
 // the smallest offset of the grounded feet (found: at least one is), all
 // whether every leg is grounded.
-func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
+func (g *Grounder) updateBody(r *Rig, dt, low, fold, stretch float64, found, all bool) {
 	target := 0.0
 	if found && !g.DisableBody {
 		lw := num.Clamp01(g.LiftWeight)
@@ -1079,6 +1214,12 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 			maxLift = DefaultMaxLift
 		}
 		target = min(target, maxLift)
+		// A planted foot too near its hip (foldNeed) raises the body,
+		// never past what the feet reach (the caller bounds fold by it)
+		// nor by more than maxFoldLift.
+		if f := min(fold, maxFoldLift); f > target {
+			target = f
+		}
 	}
 	if g.OnlyWhenIdle && (!r.IsIdle() || !all) && !g.DisableBody {
 		target = g.body
@@ -1087,7 +1228,24 @@ func (g *Grounder) updateBody(r *Rig, dt, low float64, found, all bool) {
 	if v := num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed); g.BodyMaxSpeed >= 0 && v > 0 && num.Finite(v) {
 		step = max(-v*dt, min(v*dt, step))
 	}
+	old := g.body
 	g.body += step
+	if found && !g.DisableBody && dt > 0 && !r.IsIdle() && !g.OnlyWhenIdle {
+		// While the rig moves, a planted leg stretched past its reach
+		// (stretch) or folded to its limits (fold) is not smoothed: the
+		// body goes there at bodyUrgentSpeed (at most bodyUrgentStep a
+		// frame), as fast as the follower moves the body along up,
+		// where the smoothing's BodyMaxSpeed let the leg go straight and
+		// drag its foot (a trailing foot on the tread below as the body
+		// rose up a 40 px step slid 2.3 px). Standing, and held by
+		// OnlyWhenIdle, the body keeps the smoothing.
+		u := min(bodyUrgentSpeed*dt, bodyUrgentStep)
+		if g.body > stretch {
+			g.body = max(stretch, min(g.body, old-u))
+		} else if g.body < fold {
+			g.body = min(fold, max(g.body, old+u))
+		}
+	}
 	if !num.Finite(g.body) {
 		g.body = 0
 	}
@@ -1331,7 +1489,8 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, ax, ay, alpha, sa, ca, maxA
 		// normals say, instead of tipping onto the riser's edge and back.
 		// (The rays mostly hit one surface: a normal bit for bit the last
 		// one has its angle; and when every angle is the same, the chord,
-		// finite, is clamped to it.)
+		// finite, is clamped to it - unless the flatter chord is taken,
+		// below.)
 		lo, hi := math.MaxFloat64, -math.MaxFloat64
 		var a float64
 		var last mgl64.Vec2
@@ -1343,10 +1502,25 @@ func (g *Grounder) placeAt(r *Rig, leg *grounderLeg, ax, ay, alpha, sa, ca, maxA
 				lo, hi = min(lo, a), max(hi, a)
 			}
 		}
+		chord := math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])
 		if math.Float64bits(lo) == math.Float64bits(hi) {
 			phi = lo
 		} else {
-			phi = max(lo, min(hi, math.Atan2(hs[2][1]-hs[0][1], hs[2][0]-hs[0][0])))
+			phi = max(lo, min(hi, chord))
+		}
+		if math.Abs(chord) < math.Abs(phi) {
+			// The faces' angle, steeper than the chord, where the
+			// hits do not lie on one line at that angle: parallel
+			// faces at different heights, as the rising faces of a
+			// sawtooth (the falling faces between them missed). The
+			// foot takes the flatter chord, across the teeth (turned
+			// to the faces' 45 degrees, a foot stood on one tooth's
+			// tip with its toe 12 px in the air, its sole 1.3-1.5 px
+			// off the ground). On stairs (level treads) the faces'
+			// angle is the flatter and the foot stays level.
+			if sn, cs := math.Sincos(phi); !coplanar(&hs, &hit, mgl64.Vec2{sn, -cs}, n) {
+				phi = chord
+			}
 		}
 	}
 	phi = max(-maxAngle, min(maxAngle, phi))
@@ -1542,6 +1716,30 @@ func insideTop(ground Ground, from, to mgl64.Vec2, reach float64) (point, normal
 		return point, normal, false
 	}
 	return q, m, true
+}
+
+// coplanarTol is how far, px, a hit may be from the line through another
+// with the same normal and still count as on the same face (coplanar).
+const coplanarTol = 0.5
+
+// coplanar reports whether the first n hits (those with hit set) lie on
+// one line with unit normal nrm: within coplanarTol of the line through
+// the first of them.
+func coplanar(hs *[maxGrounderSamples]mgl64.Vec2, hit *[maxGrounderSamples]bool, nrm mgl64.Vec2, n int) bool {
+	first := -1
+	for k := 0; k < n; k++ {
+		if !hit[k] {
+			continue
+		}
+		if first < 0 {
+			first = k
+			continue
+		}
+		if math.Abs(hs[k].Sub(hs[first]).Dot(nrm)) > coplanarTol {
+			return false
+		}
+	}
+	return true
 }
 
 // sameBits reports whether a and b are the same vector bit for bit (so a

@@ -102,7 +102,8 @@ func (pr *footstepProfile) cost(c, look int) (raw float64, ok bool) {
 // planFootstep returns the shift along forward (character frame, px) that
 // moves the landing of a swinging foot whose animated landing ankle is landC
 // off edges (see the derivation above); L is the stride, d0 the preferred
-// shift. Near ground more than maxStep below the landing it returns 0.
+// shift. Ground more than maxStep below the landing counts as none (no
+// landing there).
 func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d0, maxStep float64) float64 {
 	if g.FixedSteps || g.ground == nil {
 		return 0
@@ -168,8 +169,9 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 	pref := int(math.Round(max(-float64(m), min(float64(m), d0))))
 	// The preferred landing first, when it is the animation's (d0 rounds
 	// to 0): the profile within look of it decides its cost, and at cost 0
-	// no move can save footstepGain over it, so the answer is 0 (as it is
-	// when ground lies deeper than MaxStep nearby) without the rest.
+	// no move can save footstepGain over it, so the answer is 0 without
+	// the rest (ground deeper than MaxStep within the margin only raises
+	// that cost, as none does).
 	lo, hi := back-look-ih, back+look+it+1
 	sample(lo, hi)
 	if pref == 0 {
@@ -186,12 +188,14 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 	}
 	sample(0, lo)
 	sample(hi, n)
-	// Ground deeper than MaxStep below the landing (a drop, a slot) is the
-	// drop rule's (predictLanding): the landing is left where it is.
+	// Ground deeper than MaxStep below the landing (a pit under a board, a
+	// slot, the foot of a drop) is no ground to land on: it counts as
+	// none (a landing there costs footstepPenalty), and its depth does
+	// not make the ground before it a tall edge to descend from.
 	if h := pr.g[back]; !math.IsInf(h, -1) {
 		for i := 0; i < n; i++ {
 			if pr.g[i] < h-maxStep {
-				return 0
+				pr.g[i] = math.Inf(-1)
 			}
 		}
 	}
