@@ -52,6 +52,13 @@ const aimMinDist = 1.25
 // in a few frames.
 const DefaultLookTurnSpeed = 12.0
 
+// DefaultAimTurnSpeed is the MaxTurnSpeed NewAimer gives the arms that
+// have none, rad/s (11.5 degrees a frame at 60 TPS): a target that jumps
+// (a pointer warped, a new enemy picked) or a turn round swung the upper
+// arms 137-173 degrees in one frame (a new user's trial); the arms now
+// sweep to the new aim in a few frames, through the poses between.
+const DefaultAimTurnSpeed = 12.0
+
 // aimNearRate bounds how fast, rad/s, the aim direction turns while the
 // target is nearer the shoulder than aimMinDist wrists (11.5 degrees a
 // frame at 60 TPS).
@@ -182,7 +189,9 @@ func (a *Aimer) Turns() int { return a.turns }
 // Target starts as no target (NaN): until the game sets a point, the arms
 // and the head stay with the animation (a zero Target aimed at the
 // world's origin and turned the character toward it). A look limb whose
-// MaxTurnSpeed is 0 gets DefaultLookTurnSpeed.
+// MaxTurnSpeed is 0 gets DefaultLookTurnSpeed, and arms whose MaxTurnSpeed
+// is 0 get DefaultAimTurnSpeed (set it to math.Inf(1) after NewAimer for
+// arms that snap to a new aim at once).
 func NewAimer(rig *Rig, main, support, look string) (*Aimer, error) {
 	if rig == nil {
 		return nil, fmt.Errorf("ikanim: NewAimer: rig is nil")
@@ -207,6 +216,11 @@ func NewAimer(rig *Rig, main, support, look string) (*Aimer, error) {
 		}
 		if ll := &rig.limbs[a.look]; ll.MaxTurnSpeed == 0 {
 			ll.MaxTurnSpeed = DefaultLookTurnSpeed
+		}
+	}
+	for _, li := range [2]int{a.main, a.support} {
+		if li >= 0 && rig.limbs[li].MaxTurnSpeed == 0 {
+			rig.limbs[li].MaxTurnSpeed = DefaultAimTurnSpeed
 		}
 	}
 	l := &def.limbs[a.main]

@@ -78,3 +78,57 @@ func TestAimerTargetPassingTheShoulder(t *testing.T) {
 }
 
 func num64Finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// TestAimerTargetJumps: a target that jumps (a pointer warped, a new enemy
+// picked) every 0.4 s between points in front of the character, above,
+// below and level with the chest. The arms swung to each new aim in one
+// frame (the upper arms 137-141 degrees, a new user's trial); NewAimer now
+// gives arms without a MaxTurnSpeed DefaultAimTurnSpeed, so no arm bone's
+// local angle turns more than 12 rad/s (11.5 degrees a frame at 60 TPS),
+// and the forearm reaches the aim line once the target stays put.
+func TestAimerTargetJumps(t *testing.T) {
+	def, err := NewBipedDef(BipedSizes{}, BipedSprites{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	arm := []int{def.BoneIndex(BoneUpperArmNear), def.BoneIndex(BoneForearmNear), def.BoneIndex(BoneUpperArmFar), def.BoneIndex(BoneForearmFar)}
+	points := []mgl64.Vec2{{200, -150}, {180, 60}, {90, -260}, {120, 10}, {250, -50}}
+	for _, tps := range []float64{30, 60, 144} {
+		r, _ := newREADMEBiped(t, flatGround(400))
+		a, err := NewBipedAimer(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Add(a)
+		r.Teleport(mgl64.Vec2{1000, 400})
+		dt := 1 / tps
+		prev := make([]float64, len(arm))
+		worst := 0.0
+		for f := 0; float64(f)*dt < 4; f++ {
+			k := int(float64(f)*dt/0.4) % len(points)
+			a.Target = r.Position.Add(points[k])
+			r.Update(dt)
+			for i, b := range arm {
+				ang := r.LocalAngle(b)
+				if f > int(0.5*tps) { // after the fade-in
+					worst = math.Max(worst, math.Abs(math.Remainder(ang-prev[i], 2*math.Pi)))
+				}
+				prev[i] = ang
+			}
+		}
+		if r.Facing != FacingRight || a.Turns() != 0 {
+			t.Fatalf("%.0f TPS: turned round (%d) for targets in front", tps, a.Turns())
+		}
+		t.Logf("%.0f TPS: largest arm bone turn %.2f deg/frame", tps, worst*180/math.Pi)
+		if worst > DefaultAimTurnSpeed*dt+1e-9 {
+			t.Errorf("%.0f TPS: an arm bone turned %.2f deg in a frame, want <= %.2f", tps, worst*180/math.Pi, DefaultAimTurnSpeed*dt*180/math.Pi)
+		}
+		// The target stays put from 3.6 s: by 4 s the forearm is on the aim line.
+		elbow, wrist := r.Joint(def.BoneIndex(BoneForearmNear))
+		d := wrist.Sub(elbow).Normalize()
+		v := a.Target.Sub(elbow)
+		if miss := math.Abs(d[0]*v[1] - d[1]*v[0]); miss > 1 {
+			t.Errorf("%.0f TPS: the forearm's line misses the target by %.2f px 0.4 s after its last jump", tps, miss)
+		}
+	}
+}
