@@ -569,15 +569,25 @@ func (c *Climber) updateUnder() {
 // chest hangs at the underside's near edge, where that face is. At the far
 // edge they lie behind it.
 func (c *Climber) undersideAhead() bool {
-	r := c.rig
-	sum, k := 0.0, 0
+	m, ok := c.underHoldsMean()
+	return ok && m[0] > c.chest[0]
+}
+
+// underHoldsMean returns the mean of the limbs' holds on the underside in
+// the character frame, and false when no limb holds it.
+func (c *Climber) underHoldsMean() (mgl64.Vec2, bool) {
+	var sum mgl64.Vec2
+	k := 0
 	for i := range c.limbs {
 		if ct := &c.limbs[i].contact; ct.Found && ct.Under {
-			sum += r.frame.toLocal(ct.Point)[0]
+			sum = sum.Add(c.rig.frame.toLocal(ct.Point))
 			k++
 		}
 	}
-	return k > 0 && sum/float64(k) > c.chest[0]
+	if k == 0 {
+		return sum, false
+	}
+	return mgl64.Vec2{sum[0] / float64(k), sum[1] / float64(k)}, true
 }
 
 // reease starts every placed limb's move from its target to its new one

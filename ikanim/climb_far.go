@@ -63,18 +63,12 @@ func (c *Climber) underEdgeBehind(r *Rig, cl *climbLimb, D mgl64.Vec2) (p, n mgl
 // Distance-2 px from it along its normal.
 func (c *Climber) farFace() (p, n mgl64.Vec2, ok bool) {
 	r := c.rig
-	sum, k := 0.0, 0
-	for i := range c.limbs {
-		if ct := &c.limbs[i].contact; ct.Found && ct.Under {
-			sum += r.frame.toLocal(ct.Point)[1]
-			k++
-		}
-	}
-	if k == 0 {
+	m, held := c.underHoldsMean()
+	if !held {
 		return p, n, false
 	}
 	chest := c.chest.Add(c.appliedV)
-	y := sum/float64(k) - climbFarAbove
+	y := m[1] - climbFarAbove
 	reach := num.Or(c.Reach, DefaultClimbReach)
 	p, n, ok = c.cast(r, nil, mgl64.Vec2{chest[0], y}, mgl64.Vec2{chest[0] - reach, y})
 	if !ok || !(n[0] > minGroundCos) || math.Abs(n[1]) > climbUndersideSin {

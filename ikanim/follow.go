@@ -408,14 +408,7 @@ func (f *GroundFollower) follow(r *Rig, dt float64) bool {
 			dt = 0
 		}
 		d0 := d
-		// The walk's speed along forward this frame (the game's move of
-		// Position since the last Update).
-		hs := 0.0
-		if dt > 0 {
-			if v := math.Abs(r.Position.Sub(f.lastPos).Dot(fwd)) / dt; num.Finite(v) {
-				hs = v
-			}
-		}
+		hs := math.Abs(f.walkSpeed(r, fwd, dt))
 		rate := num.Or(f.Speed, DefaultFollowSpeed)
 		if hs > followRefWalk && d > 0 {
 			// Rising faster than a walk, the smoothing runs over
@@ -636,6 +629,19 @@ func (f *GroundFollower) poseTop() float64 {
 	return top
 }
 
+// walkSpeed returns the walk's signed speed along fwd this frame, px/s:
+// the game's move of Position since the last Update over dt (0 when dt is
+// not above 0 or the speed is not finite).
+func (f *GroundFollower) walkSpeed(r *Rig, fwd mgl64.Vec2, dt float64) float64 {
+	if !(dt > 0) {
+		return 0
+	}
+	if v := r.Position.Sub(f.lastPos).Dot(fwd) / dt; num.Finite(v) {
+		return v
+	}
+	return 0
+}
+
 // ceilingDuck returns the crouch, px, that keeps a body top px tall under
 // the lowest surface facing down found by the headroom rays.
 func (f *GroundFollower) ceilingDuck(r *Rig, top, dt float64) float64 {
@@ -643,12 +649,10 @@ func (f *GroundFollower) ceilingDuck(r *Rig, top, dt float64) float64 {
 	up := fr.dirToWorld(mgl64.Vec2{0, -1})
 	fwd := fr.dirToWorld(mgl64.Vec2{1, 0})
 	lead := f.probe()
-	if dt > 0 {
-		// The distance the body covers while the crouch goes down by
-		// the largest part of its range.
-		if v := r.Position.Sub(f.lastPos).Dot(fwd) / dt; v > 0 && num.Finite(v) {
-			lead = max(lead, v*top*(1-headroomStart)/headroomSpeed)
-		}
+	// The distance the body covers while the crouch goes down by the
+	// largest part of its range.
+	if v := f.walkSpeed(r, fwd, dt); v > 0 {
+		lead = max(lead, v*top*(1-headroomStart)/headroomSpeed)
 	}
 	start, end := headroomStart*top, top+headroomMargin
 

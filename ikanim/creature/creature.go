@@ -98,10 +98,9 @@ const (
 // foothold a ray found lies inside another solid (two solids that overlap
 // or share a side), which is exact; on any other Ground it tests that with
 // rays, which can miss where solids share a side. Inside must be safe to
-// call from the goroutines that update creatures (Crowd).
-type GroundInside interface {
-	Inside(p mgl64.Vec2) bool
-}
+// call from the goroutines that update creatures (Crowd). It is
+// ikanim.GroundInside, which the GroundFollower asks too.
+type GroundInside = ikanim.GroundInside
 
 // groundClear is implemented by a Ground that can prove cheaply that no
 // ray lying in a rectangle hits anything (terrain.World: BoxClear; true
