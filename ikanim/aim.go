@@ -59,11 +59,6 @@ const DefaultLookTurnSpeed = 12.0
 // sweep to the new aim in a few frames, through the poses between.
 const DefaultAimTurnSpeed = 12.0
 
-// aimNearRate bounds how fast, rad/s, the aim direction turns while the
-// target is nearer the shoulder than aimMinDist wrists (11.5 degrees a
-// frame at 60 TPS).
-const aimNearRate = 12.0
-
 // aimClamp clamps the aim angle raw (radians, character frame, y down)
 // to [-maxUp, maxDown]. Outside that range, behind the character, the
 // limit taken is the one nearer the last frame's aim prev (when known),
@@ -312,13 +307,6 @@ func (a *Aimer) Update(dt float64) {
 	}
 	prev := a.thetaOn && a.thetaFacing == r.Facing
 	theta := aimClamp(math.Atan2(d[1], d[0]), maxUp, maxDown, a.theta0, prev)
-	if F := ld.chain.Reach(); prev && dist < aimMinDist*reach*F && dt > 0 {
-		// A target this near the shoulder turns the aim direction fast
-		// for a small move (through the shoulder, by 180 degrees at
-		// once): the direction turns at most aimNearRate.
-		step := aimNearRate * dt
-		theta = a.theta0 + math.Max(-step, math.Min(step, theta-a.theta0))
-	}
 	a.theta0, a.thetaOn, a.thetaFacing = theta, true, r.Facing
 	nominal := reach
 	boostLo, boostHi := -math.Pi/2, math.Pi/2

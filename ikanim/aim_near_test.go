@@ -18,7 +18,7 @@ import (
 // fix-up turned the upper arm 62 degrees in a frame; a new user's trial,
 // at 30, 60 and 144 TPS alike). Now the limit taken behind the character
 // is the one nearer the last aim, the aim point stays beyond the wrist,
-// and near the shoulder the direction turns at most 12 rad/s; the head,
+// and the arms turn at most DefaultAimTurnSpeed; the head,
 // whose look crossed the side opposite its limits' middle and turned 100
 // degrees in a frame at 144 TPS (radius 55), turns at most
 // DefaultLookTurnSpeed. No bone turns more than 15 degrees a frame at 60
