@@ -83,9 +83,6 @@ func (c *Creature) guardLegs(plan *gaitPlan) {
 	x0, y0 := math.Inf(1), math.Inf(1)
 	x1, y1 := math.Inf(-1), math.Inf(-1)
 	any := false
-	// The two-bone end of each planted leg (legEnd), for the per-leg
-	// checks below: one square root a 2-segment leg, not two.
-	var ends [MaxLegs]mgl64.Vec2
 	for i := range legs {
 		if legs[i].state != legPlanted || dl[i].chain != nil {
 			continue
@@ -96,7 +93,6 @@ func (c *Creature) guardLegs(plan *gaitPlan) {
 		if dl[i].segs == 2 {
 			e = legEnd(p, &dl[i])
 		}
-		ends[i] = e
 		ax, bx := p.hip[0], p.knee[0]
 		if ax > bx {
 			ax, bx = bx, ax
@@ -163,12 +159,8 @@ func (c *Creature) guardLegs(plan *gaitPlan) {
 			continue
 		}
 		p := &poses[i]
-		e := ends[i]
-		// The femur's ray only where its own rectangle is not proven clear
-		// (the femur stands off the ground more often than the tibia: a
-		// leg on a slope has its rectangle on the ground, not its femur's).
-		if c.clear3(p.hip, p.knee, e) ||
-			!(!c.clear3(p.hip, p.knee, p.knee) && swingHit(g, p.hip, p.knee)) && !swingHit(g, p.knee, e) {
+		e := legEnd(p, ld)
+		if c.clear3(p.hip, p.knee, e) || !swingHit(g, p.hip, p.knee) && !swingHit(g, p.knee, e) {
 			continue
 		}
 		if !plan.urgent[i] {

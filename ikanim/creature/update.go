@@ -533,9 +533,8 @@ func (c *Creature) kneeAcross(i int, l *leg, plan *gaitPlan) bool {
 		plan.rays++
 		p := &c.poses[i]
 		// (No ray where the Ground proves the rectangle round the leg
-		// holds no solid, nor the femur's ray where it proves the femur's.)
-		return !c.clear3(p.hip, k, p.ankle) &&
-			(!c.clear3(p.hip, k, k) && swingHit(c.ground, p.hip, k) || tibiaHit(c.ground, &c.def.legs[i], k, p.ankle))
+		// holds no solid.)
+		return !c.clear3(p.hip, k, p.ankle) && (swingHit(c.ground, p.hip, k) || tibiaHit(c.ground, &c.def.legs[i], k, p.ankle))
 	}
 	return false
 }
