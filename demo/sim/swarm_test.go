@@ -222,6 +222,15 @@ func BenchmarkSwarmFrame(b *testing.B) {
 // two of its own (outside its timer) and reports speedup: the one-worker
 // copy's median frame over its own, taken in the same seconds, so a change
 // of the machine's load during the run does not skew the ratio.
+//
+// On Linux both also report the CPU time of the whole process per frame
+// (cpu-ms/frame, every worker's and the runtime's) and cores: that CPU
+// time over the wall time of the same frames, the number of cores the
+// frames got. On a machine whose other work leaves one core free, two
+// workers get about one core and speedup stays near 1 whatever the code;
+// speedup is then about cores x cpu-eff, where cpu-eff (workers=2) is the
+// one-worker copy's CPU time per frame over its own: the share of the
+// work not lost to running it on two goroutines.
 func BenchmarkSwarm10k(b *testing.B) {
 	var one, two *Swarm
 	for _, p := range []**Swarm{&one, &two} {
@@ -243,22 +252,41 @@ func BenchmarkSwarm10k(b *testing.B) {
 				ref = make([]float64, 0, b.N)
 			}
 			var book float64
+			// CPU time of the process during this copy's frames and during
+			// the one-worker copy's reference frames, and the wall time
+			// of this copy's frames.
+			var cpu, refCPU, wall time.Duration
+			cpuOK := true
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
+				c0, ok0 := processCPU()
 				t := time.Now()
 				s.Step(1.0 / 60)
-				frames = append(frames, float64(time.Since(t).Nanoseconds()))
+				d := time.Since(t)
+				c1, ok1 := processCPU()
+				cpu, wall, cpuOK = cpu+c1-c0, wall+d, cpuOK && ok0 && ok1
+				frames = append(frames, float64(d.Nanoseconds()))
 				book += s.BookkeepingNs()
 				if ref != nil {
 					b.StopTimer()
+					c0, ok0 := processCPU()
 					t := time.Now()
 					one.Step(1.0 / 60)
 					ref = append(ref, float64(time.Since(t).Nanoseconds()))
+					c1, ok1 := processCPU()
+					refCPU, cpuOK = refCPU+c1-c0, cpuOK && ok0 && ok1
 					b.StartTimer()
 				}
 			}
 			b.StopTimer()
+			if cpuOK && wall > 0 && cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/1e6, "cpu-ms/frame")
+				b.ReportMetric(float64(cpu)/float64(wall), "cores")
+				if ref != nil {
+					b.ReportMetric(float64(refCPU)/float64(cpu), "cpu-eff")
+				}
+			}
 			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 			b.ReportMetric(ns/1e6, "ms/frame")
 			b.ReportMetric(median(frames)/1e6, "p50-ms")
