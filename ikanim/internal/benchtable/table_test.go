@@ -48,7 +48,7 @@ cpu: AMD EPYC
 BenchmarkBipedFrame-2   	  100000	      3000 ns/op	       0 B/op	       0 allocs/op
 BenchmarkSwarm10k/workers=1-2         	      20	  9000000 ns/op	         9.000 ms/frame	      8.800 p50-ms	       900.0 ns/creature	         8.000 book%	       0 B/op	       0 allocs/op
 BenchmarkSwarm10k/workers=2-2
-BenchmarkSwarm10k/workers=2-2         	      40	  5000000 ns/op	         5.000 ms/frame	      4.900 p50-ms	       500.0 ns/creature	        12.00 book%	         1.870 speedup	       0 B/op	       0 allocs/op
+BenchmarkSwarm10k/workers=2-2         	      40	  5000000 ns/op	         5.000 ms/frame	      4.900 p50-ms	       500.0 ns/creature	        12.00 book%	         1.870 speedup	         1.950 cores	         0.9600 cpu-eff	       0 B/op	       0 allocs/op
 PASS
 ok  	github.com/ikanim/kit/demo/sim	20.0s
 `,
@@ -150,6 +150,7 @@ func TestTableVerdicts(t *testing.T) {
 		// 5 ms > 4 ms: 25 %.
 		{"swarm scene, 10,000 creatures, 1 / 2 workers", "9.00 / 5.00 ms", "0", "- / <= 4 ms", "missed by 25 %", "1.30"},
 		{"swarm scene, 10,000 creatures, speed-up", "1.87 x", "0", ">= 1.7 x", "met", "1.30"},
+		{"swarm scene, 10,000 creatures, 2 workers: cores", "1.95 / 0.960", "0", "", "no target", "1.30"},
 		// 12 > 10: 20 %.
 		{"swarm scene, 10,000 creatures, bookkeeping", "8.00 / 12.00 %", "0", "<= 10 %", "1 worker met, 2 workers missed by 20 %", "1.30"},
 		// 330 > 300: 10 %; 340 <= 350.
