@@ -193,7 +193,10 @@ type ClimbLimbState struct {
 // the speed along forward and the game moves Position along forward (after
 // waiting for BodyLag to come down), the hands hold the underside in turn
 // and the body hangs below it (UnderDistance). Back at its edge, LeaveUnder
-// lets it climb up the face again. Fields left zero take their documented
+// lets it climb up the face again. Over a floor the body never goes below
+// it, the hands go round onto an underside only when the body fits between
+// it and the floor, and Floor reports when a climb down has reached the
+// floor (climb_floor.go). Fields left zero take their documented
 // defaults. Build it with NewClimber (or NewBipedClimber) and add it to the
 // rig; its Update does not allocate.
 type Climber struct {
