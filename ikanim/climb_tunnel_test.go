@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strconv"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -18,6 +19,7 @@ import (
 type tunnelCourse struct {
 	x0, x1, top, bottom, gap float64
 	inner                    float64
+	ramp                     float64 // the rise's run, px (0: a vertical step)
 }
 
 func (tc tunnelCourse) floor() float64 { return tc.bottom + tc.gap }
@@ -34,7 +36,7 @@ func (tc tunnelCourse) build() (Ground, *quality.Solids) {
 	s.AddPolygon([]mgl64.Vec2{{-1e4, fl}, {1e4, fl}, {1e4, fl + 100}, {-1e4, fl + 100}})
 	if tc.inner > 0 {
 		fi := tc.bottom + tc.inner
-		step := []mgl64.Vec2{{tc.x0 + 40, fl}, {tc.x0 + 40, fi}, {tc.x1 - 40, fi}, {tc.x1 - 40, fl}}
+		step := []mgl64.Vec2{{tc.x0 + 40, fl}, {tc.x0 + 40 + tc.ramp, fi}, {tc.x1 - 40 - tc.ramp, fi}, {tc.x1 - 40, fl}}
 		g = append(g, &polyGround{pts: step})
 		s.AddPolygon(step)
 	}
@@ -200,12 +202,13 @@ func TestClimberTunnelDiag(t *testing.T) {
 		if one != "" && one != fmt.Sprint(gap) {
 			continue
 		}
-		for _, w := range []float64{120, 200} {
+		for _, w := range []float64{120, 200, 320} {
 			for _, facing := range []Facing{FacingRight, FacingLeft} {
 				for _, tps := range []int{30, 60, 144} {
-					tc := tunnelCourse{300, 300 + w, 100, 220, gap, 0}
+					tc := tunnelCourse{x0: 300, x1: 300 + w, top: 100, bottom: 220, gap: gap}
 					if gap < 140 {
 						tc.gap, tc.inner = 180, gap
+						tc.ramp, _ = strconv.ParseFloat(os.Getenv("IKANIM_DIAG_RAMP"), 64)
 					}
 					res := runTunnel(t, tc, facing, tps, os.Getenv("IKANIM_DIAG_CLAMP") != "", one != "")
 					t.Logf("gap %3.0f w %3.0f facing %2d %3d TPS: stage %d (stuck %d) under %v/%v floor %v left %v pen %.2f (%s f %d stage %d) pop %.1f nan %v",
@@ -218,7 +221,8 @@ func TestClimberTunnelDiag(t *testing.T) {
 
 // A climber climbs down the face of a floating block over a floor 20-180
 // px below its underside, or 180 px below its edges and 20-130 px below
-// the rest (a tunnel that gets lower further in), blocks 120 and 320 px
+// the rest (a tunnel that gets lower further in, by a step or a ramp 100
+// px long), blocks 120 and 320 px
 // wide, facing right and left, at 30, 60 and 144 TPS, driven as a game
 // would: Position down at 40 px/s, either through the floor (the game
 // leaves the body to the climber) or stopped at it (the game's collision);
@@ -242,16 +246,19 @@ func TestClimberLowTunnelUnderABlock(t *testing.T) {
 		courses = append(courses, tunnelCourse{gap: gap})
 	}
 	for _, inner := range []float64{20, 60, 100, 120, 130} {
-		courses = append(courses, tunnelCourse{gap: 180, inner: inner})
+		courses = append(courses, tunnelCourse{gap: 180, inner: inner}, tunnelCourse{gap: 180, inner: inner, ramp: 100})
 	}
 	for _, tc := range courses {
 		for _, w := range []float64{120, 320} {
+			if 2*(40+tc.ramp) > w {
+				continue // no room for the ramps
+			}
 			tc.x0, tc.x1, tc.top, tc.bottom = 300, 300+w, 100, 220
 			for _, facing := range []Facing{FacingRight, FacingLeft} {
 				for _, tps := range []int{30, 60, 144} {
 					for _, clamp := range []bool{false, true} {
 						res := runTunnel(t, tc, facing, tps, clamp, false)
-						name := fmt.Sprintf("gap %.0f (inner %.0f) width %.0f facing %d %d TPS clamp %v", tc.gap, tc.inner, w, facing, tps, clamp)
+						name := fmt.Sprintf("gap %.0f (inner %.0f ramp %.0f) width %.0f facing %d %d TPS clamp %v", tc.gap, tc.inner, tc.ramp, w, facing, tps, clamp)
 						if res.pen > 0.5 || res.nan || res.stage != 6 {
 							t.Errorf("%s: penetration %.2f px (%s, frame %d, stage %d), NaN %v, ended in stage %d (stuck in %d); want <= 0.5, no NaN, stage 6",
 								name, res.pen, res.penBone, res.penFrame, res.penStage, res.nan, res.stage, res.stuckAt)
