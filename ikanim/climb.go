@@ -193,7 +193,10 @@ type ClimbLimbState struct {
 // the speed along forward and the game moves Position along forward (after
 // waiting for BodyLag to come down), the hands hold the underside in turn
 // and the body hangs below it (UnderDistance). Back at its edge, LeaveUnder
-// lets it climb up the face again. Fields left zero take their documented
+// lets it climb up the face again. Over a floor the body never goes below
+// it, the hands go round onto an underside only when the body fits between
+// it and the floor, and Floor reports when a climb down has reached the
+// floor (climb_floor.go). Fields left zero take their documented
 // defaults. Build it with NewClimber (or NewBipedClimber) and add it to the
 // rig; its Update does not allocate.
 type Climber struct {
@@ -285,6 +288,9 @@ type Climber struct {
 	// the chest was within Distance+climbBlockedMargin of it.
 	ahead, aheadN    mgl64.Vec2
 	aheadOK, blocked bool
+	// onFloor: the origin was on the floor after the last Update (Floor,
+	// climb_floor.go).
+	onFloor bool
 	// lastUpdate is the rig's update count at the climber's last Update:
 	// when the next one is not the frame after it, the climber was out of
 	// the rig and its climb starts over (start).
@@ -942,7 +948,7 @@ func (c *Climber) bottomCorner(r *Rig, cl *climbLimb, D mgl64.Vec2) (p, n mgl64.
 		}
 		ok = false
 	}
-	if !ok || !c.underReach(r, cl, p, n) {
+	if !ok || !c.underReach(r, cl, p, n) || !c.roomUnder(r, p) {
 		return p, n, false
 	}
 	cl.contact.Under = true
@@ -1232,6 +1238,7 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 	if !num.FiniteVec(c.bodyV) {
 		c.bodyV = mgl64.Vec2{}
 	}
+	c.keepOffFloor(r, &want) // climb_floor.go
 	c.lag = want.Sub(c.bodyV).Len()
 	c.body = c.bodyV[0]
 	r.BodyOffset = r.BodyOffset.Add(c.bodyV).Sub(c.appliedV)
@@ -1246,7 +1253,7 @@ func (c *Climber) updateBody(r *Rig, dt float64) {
 // of every climb after the first).
 func (c *Climber) start() {
 	c.phase, c.under, c.lag, c.leaving, c.rising, c.rounded = 0, false, 0, false, false, false
-	c.aheadOK, c.blocked = false, false
+	c.aheadOK, c.blocked, c.onFloor = false, false, false
 	for i := range c.limbs {
 		cl := &c.limbs[i]
 		*cl = climbLimb{ClimbLimbDef: cl.ClimbLimbDef, limb: cl.limb, setSolids: cl.setSolids}
@@ -1264,7 +1271,7 @@ func (c *Climber) Release() {
 	r.BodyOffset = r.BodyOffset.Sub(c.appliedV)
 	c.appliedV, c.bodyV, c.body, c.wallN, c.extra = mgl64.Vec2{}, mgl64.Vec2{}, 0, mgl64.Vec2{}, 0
 	c.under, c.lag, c.leaving, c.rising, c.rounded = false, 0, false, false, false
-	c.aheadOK, c.blocked = false, false
+	c.aheadOK, c.blocked, c.onFloor = false, false, false
 	for i := range c.limbs {
 		r.limbs[c.limbs[i].limb].Weight = 0
 		r.limbs[c.limbs[i].limb].MaxTurnSpeed = 0

@@ -110,9 +110,10 @@ func (c *Climber) turnRound() bool {
 func (c *Climber) Turns() int { return c.turns }
 
 // Inner corner. An underside may end in a wall standing under it (a
-// ceiling meeting a wall). On an underside, two rays along forward, at the
-// chest's height and 28 px above Position (the feet's), find the nearest
-// face ahead (its normal against forward). The body offset then keeps the
+// ceiling meeting a wall). On an underside, three rays along forward, at the
+// chest's height and 28 px above Position (the feet's), and a third just
+// above the soles where the body is going, find the nearest face ahead
+// (its normal against forward). The body offset then keeps the
 // chest at least Distance from it along forward (at BodySpeed, whatever
 // the game does with Position), Blocked reports it once the chest is
 // within Distance+climbBlockedMargin px of it (the game stops there), and
@@ -139,7 +140,13 @@ func (c *Climber) innerCorner(r *Rig, want *mgl64.Vec2) {
 	dist := num.Or(c.Distance, DefaultClimbDistance)
 	x := c.chest[0] + c.bodyV[0]
 	near := math.Inf(1)
-	for _, y := range [2]float64{c.chest[1] + c.bodyV[1], c.bodyV[1] - 28} {
+	// The third ray runs just above the soles where the body is going
+	// (want): a floor that rises under the underside higher than the
+	// hanging soles (a low tunnel further in) is a wall ahead too; with
+	// only the first two, the dangling feet stood on a step 120 px below
+	// the underside and held the body up until the forearms were 13 px in
+	// the underside (climb_floor.go).
+	for _, y := range [3]float64{c.chest[1] + c.bodyV[1], c.bodyV[1] - 28, want[1] - 1} {
 		p, n, ok := c.cast(r, nil, mgl64.Vec2{x - behind, y}, mgl64.Vec2{x - behind + reach, y})
 		if ok && n[0] < -minGroundCos && math.Abs(n[1]) <= climbUndersideSin && p[0] < near {
 			near, c.ahead, c.aheadN, c.aheadOK = p[0], r.frame.toWorld(p), r.frame.dirToWorld(n), true
