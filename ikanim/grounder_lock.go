@@ -81,14 +81,13 @@ type footLock struct {
 }
 
 // locks reports whether the grounder locks the foot of leg this frame: not
-// with FreeFeet, not under a WalkCycle that drives the leg (its own
-// footstep shift applies).
+// with FreeFeet, not under a gait that keeps its planted feet still itself
+// (FootTiming.Pinned: a WalkCycle; its own footstep shift applies).
 func (g *Grounder) locks(r *Rig, leg *grounderLeg) bool {
 	if g.FreeFeet || g.DisableFeet {
 		return false
 	}
-	_, isWalk := r.Source.(*WalkCycle)
-	return !isWalk || leg.walkLeg < 0
+	return !leg.timed || !leg.gait.Pinned
 }
 
 // lockShift sets the leg's forward shift for this frame under a foot lock:
