@@ -310,7 +310,7 @@ type grounderLeg struct {
 	gait    FootTiming
 	plan    swingPlan
 	land    landing // predicted touch-down of a swinging foot (timed legs)
-	profile    footstepProfile
+	profile footstepProfile
 	// shift moves the foot along forward (character frame, px) so it never
 	// plants over a drop (see predictLanding); shiftFrom is its value at
 	// lift-off.
