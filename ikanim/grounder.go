@@ -997,6 +997,14 @@ type landing struct {
 // ground.
 const landStep = 2.0
 
+// dropMargin is how far, px, a landing moved back off a drop puts the
+// sole's middle onto the ledge beyond half a sole: the search steps by
+// landStep, so half a sole back from the first place the heel finds ground
+// leaves the middle up to landStep short of the edge; dropMargin puts it
+// footstepMargin and 1 px of prediction error onto the ledge (a walk clip
+// planted its sole's middle 0.4 px over a trench's edge).
+const dropMargin = footstepMargin + 1
+
 // shiftSettleSpeed is how fast a standing foot's footstep shift goes back to
 // zero, px/s.
 const shiftSettleSpeed = 40.0
@@ -1098,13 +1106,14 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 		shift := 0.0
 		if ok1 && s1 < -maxStep || !ok1 {
 			// Over a drop: the step ends on the last ground behind it the
-			// foot can stand on (half a sole onto it), so no foot plants
-			// on air; the body walks on and falls off the ledge
-			// (GroundFollower.LedgeDrop).
+			// foot can stand on (half a sole onto it and dropMargin more,
+			// so the sole's middle stands on it: see footstepProfile's
+			// supported), so no foot plants on air; the body walks on and
+			// falls off the ledge (GroundFollower.LedgeDrop).
 			ok1 = false
 			for x := landStep; x <= L/2+leg.Heel+leg.Toe; x += landStep {
 				if sx, _, _, okx := g.placeAt(r, leg, landC[0]-x, landC[1]-0, 0, 0, 1, maxAngle, false); okx && sx >= -maxStep {
-					shift = -x - (leg.Heel+leg.Toe)/2
+					shift = -x - (leg.Heel+leg.Toe)/2 - dropMargin
 					s1, a1, _, ok1 = g.placeAt(r, leg, landC[0]+shift, landC[1]+0, 0, 0, 1, maxAngle, false)
 					ok1 = ok1 && s1 >= -maxStep
 					break
