@@ -186,19 +186,22 @@ type Grounder struct {
 	LandSlope, LandAngleSlope float64
 
 	// PlanSwing plans a swinging foot's landing once per step when the rig's
-	// Source is a WalkCycle (rays at the predicted touch-down point and along
+	// Source times its steps (GaitTiming: WalkCycle, QuadrupedWalk, Clip,
+	// Blend1D, AnimState; rays at the predicted touch-down point and along
 	// the swing path) and moves the foot on a smooth arc to it, so a stair
 	// edge crossed late in the swing does not make the target jump; FootSpeed
 	// and LandSlope then apply only to feet the plan does not cover. Default
 	// false (experimental: see grounder_plan.go).
 	PlanSwing bool
 
-	// FixedSteps turns footstep planning off: under a WalkCycle a swinging
-	// foot then lands where the cycle puts it even beside an edge. The
-	// default (false) moves a landing that falls near a step's riser, a
-	// drop or a tooth onto the nearer ground where the foot can land, rise
-	// and descend without a jump (a shorter or longer step by at most
-	// 0.15 of the stride; see grounder_footstep.go).
+	// FixedSteps turns footstep planning off: under a Source that times
+	// its steps (GaitTiming) a swinging foot then lands where the gait puts
+	// it even beside an edge. The default (false) moves a landing that
+	// falls near a step's riser, a drop or a tooth onto the nearer ground
+	// where the foot can land, rise and descend without a jump (a shorter
+	// or longer step by at most 0.15 of the stride), and a landing whose
+	// sole's middle would hang over a pit or gap onto ground (by at most
+	// half the stride; see grounder_footstep.go).
 	FixedSteps bool
 
 	// RecastPlanted casts all of a planted foot's rays every frame. By
@@ -217,7 +220,8 @@ type Grounder struct {
 	RecastPlanted bool
 
 	// FreeFeet turns foot locking off. By default, under any Source but a
-	// WalkCycle (clips, blends, AnimState), a foot is locked where it
+	// WalkCycle (one whose FootTiming is Pinned; clips, blends, AnimState,
+	// QuadrupedWalk are not), a foot is locked where it
 	// plants: while its animation keeps it planted its ankle stays at that
 	// place along the ground, world space, instead of sliding with
 	// whatever the clip, the blend and the game's speed make of the stance
@@ -507,10 +511,13 @@ func (g *Grounder) Update(dt float64) {
 		leg.init = true
 		c.Grounded = true
 		c.Planted = lift <= planted
-		if g.locks(r, leg) {
-			// A timed foot locks in its stance only: the last frames of a
-			// swing come below PlantedLift but still move forward.
-			g.lockPlaced(r, leg, c.Planted && !leg.swinging, r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset})))
+		if g.locks(r, leg) && !(c.Planted && !leg.lock.on && leg.swinging && leg.gait.Progress >= 0.5) {
+			// A timed foot does not lock in the second half of its swing:
+			// its last frames come below PlantedLift but still move
+			// forward. (In the first half a foot the animation keeps
+			// planted, its gait's lift-off not agreeing with PlantedLift,
+			// locks, and it stays locked until the animation lifts it.)
+			g.lockPlaced(r, leg, c.Planted, r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset})))
 		}
 		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
 		leg.lastH = r.frame.toWorld(mgl64.Vec2{}).Dot(r.frame.dirToWorld(mgl64.Vec2{0, -1})) + c.Offset
@@ -997,14 +1004,6 @@ type landing struct {
 // ground.
 const landStep = 2.0
 
-// dropMargin is how far, px, a landing moved back off a drop puts the
-// sole's middle onto the ledge beyond half a sole: the search steps by
-// landStep, so half a sole back from the first place the heel finds ground
-// leaves the middle up to landStep short of the edge; dropMargin puts it
-// footstepMargin and 1 px of prediction error onto the ledge (a walk clip
-// planted its sole's middle 0.4 px over a trench's edge).
-const dropMargin = footstepMargin + 1
-
 // shiftSettleSpeed is how fast a standing foot's footstep shift goes back to
 // zero, px/s.
 const shiftSettleSpeed = 40.0
@@ -1045,19 +1044,17 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		return
 	}
 	ft := &leg.gait
-	if !ft.Swing {
+	if !ft.Swing || locks && leg.lock.on {
 		// Planted: the next swing plans a new landing. A locked foot
-		// stays where it planted (its lock's shift).
+		// stays where it planted (its lock's shift) until its animation
+		// lifts it, even when the gait has it in the air already (a
+		// clip's derived contacts need not agree with PlantedLift);
+		// until it locks, it keeps the shift it landed with.
 		if locks && leg.lock.on {
 			g.lockShift(r, leg, dt)
 		}
 		leg.shiftFrom, leg.land.on, leg.lag = leg.shift, false, 0
 		return
-	}
-	if locks {
-		// In the air: no lock, and no lock's release easing (the swing
-		// eases the shift to the landing's).
-		leg.lock = footLock{}
 	}
 	to := 0.0
 	if leg.land.on {
@@ -1067,6 +1064,11 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 	// stance keeps the shift this frame leaves.
 	leg.lag = min(leg.lag, swingLagSpeed*max(0, ft.Left-dt))
 	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep(ft.Progress) - leg.lag
+	if locks {
+		// In the air: no lock, and no lock's release easing (the swing
+		// eases the shift to the landing's).
+		leg.lock = footLock{}
+	}
 }
 
 // cycleSwing reports whether the rig's Source times the leg's steps and
@@ -1106,14 +1108,13 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 		shift := 0.0
 		if ok1 && s1 < -maxStep || !ok1 {
 			// Over a drop: the step ends on the last ground behind it the
-			// foot can stand on (half a sole onto it and dropMargin more,
-			// so the sole's middle stands on it: see footstepProfile's
-			// supported), so no foot plants on air; the body walks on and
-			// falls off the ledge (GroundFollower.LedgeDrop).
+			// foot can stand on (half a sole onto it), so no foot plants
+			// on air; the body walks on and falls off the ledge
+			// (GroundFollower.LedgeDrop).
 			ok1 = false
 			for x := landStep; x <= L/2+leg.Heel+leg.Toe; x += landStep {
 				if sx, _, _, okx := g.placeAt(r, leg, landC[0]-x, landC[1]-0, 0, 0, 1, maxAngle, false); okx && sx >= -maxStep {
-					shift = -x - (leg.Heel+leg.Toe)/2 - dropMargin
+					shift = -x - (leg.Heel+leg.Toe)/2
 					s1, a1, _, ok1 = g.placeAt(r, leg, landC[0]+shift, landC[1]+0, 0, 0, 1, maxAngle, false)
 					ok1 = ok1 && s1 >= -maxStep
 					break

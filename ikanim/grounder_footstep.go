@@ -1,7 +1,8 @@
 // Footstep planning: a swinging foot's landing moved off edges.
 //
-// Derivation. Under a WalkCycle a swinging foot lands at a point known at
-// lift-off (predictLanding). Where that point falls near an edge (a step's
+// Derivation. Under a Source that times its steps (GaitTiming, see
+// grounder_gait.go) a swinging foot lands at a point known at lift-off
+// (predictLanding). Where that point falls near an edge (a step's
 // riser, a drop, a tooth of a sawtooth, a board's end) the landing is
 // fragile: the height a level foot rests at,
 //
@@ -43,6 +44,17 @@
 // eased in over the swing and held through the stance, so a planted foot
 // never slides; a shorter step leaves the foot further back at lift-off and
 // a longer one further forward at touch-down, which M bounds.
+//
+// Support. A landing must also stand on ground (supported): ground no
+// deeper than MaxStep below the level sole under the sole's middle and
+// footstepMargin px either side of it, or on both sides of the middle (a
+// sole bridging a slot). P alone is satisfied by a sole resting on a
+// ledge's edge by its heel, its middle over a trench. A landing without
+// support costs footstepPenalty; when no landing within M has support,
+// the search widens to footstepWide of the stride (a paw, whose stride is
+// short, cannot clear a 12 px trench within 0.15 of it), and it never
+// takes a landing more than MaxStep below the animation's (the pit's
+// floor, which the caller refuses).
 
 package ikanim
 

@@ -19,7 +19,8 @@ import (
 // clip's feet keep theirs. Left alone, a planted foot slides along the
 // ground (the animation scene's walk and run blend: up to 14 px a stance).
 //
-// So under any Source but a WalkCycle a foot is locked where it plants: the
+// So under any Source but a WalkCycle (a gait whose FootTiming is not
+// Pinned) a foot is locked where it plants: the
 // frame its Grounder finds it planted (clearance at most PlantedLift), the
 // ankle's place along the ground is kept, world space, and every frame
 // after that the foot is shifted along forward (the same footstep shift a
