@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/ikanim/kit/ikanim/internal/num"
 )
 
 // trenchGround is a floor at y with trenches [x0, x1) depth px deep
@@ -101,6 +103,42 @@ func TestQuadrupedPlansStepsOverTrenches(t *testing.T) {
 		}
 		if over != 0 || deepest > 0.5 {
 			t.Errorf("%v TPS: %d stances planted over a trench, legs %.2f px inside a ledge; want none and <= 0.5 px", tps, over, deepest)
+		}
+	}
+}
+
+// badGait is a pose source whose gait timing is garbage.
+type badGait struct {
+	RestPose
+	ft FootTiming
+}
+
+func (b *badGait) FootTiming(*RigDef, int, float64) (FootTiming, bool) { return b.ft, true }
+
+// A GaitTiming that reports NaN, infinite or out-of-range figures leaves
+// the leg untimed (the grounder places it as under any other source): no
+// panic, no NaN in the rig.
+func TestGrounderIgnoresBadGaitTiming(t *testing.T) {
+	for _, ft := range []FootTiming{
+		{Moving: true, Swing: true, Progress: math.NaN(), Left: 0.1, Stride: 30},
+		{Moving: true, Swing: true, Progress: 0.5, Left: math.Inf(1), Stride: 30},
+		{Moving: true, Swing: true, Progress: 2, Left: 0.1, Stride: 30},
+		{Moving: true, Swing: true, Progress: 0.5, Left: -1, Stride: 30},
+		{Moving: true, Swing: true, Progress: 0.5, Left: 0.1, LandX: 1e308, Travel: 1e308, Stride: 30},
+	} {
+		r, feet, _ := quadrupedOn(t, flatGround(400), 100, 400)
+		r.Source = &badGait{ft: ft}
+		for range 30 {
+			r.Position[0] += 1
+			r.Update(1.0 / 60)
+		}
+		for i := range feet.NumLegs() {
+			if l := feet.Leg(i); !num.FiniteVec(l.Target) || !l.Grounded {
+				t.Errorf("%+v: leg %d target %v grounded %v", ft, i, l.Target, l.Grounded)
+			}
+			if feet.legs[i].timed && !(ft.Progress >= 0 && ft.Progress <= 1 && ft.Left >= 0) {
+				t.Errorf("%+v: leg %d timed", ft, i)
+			}
 		}
 	}
 }
