@@ -114,6 +114,7 @@ type TrackEntry struct {
 	eventTime float64 // events are fired up to this time (-1: none yet)
 	startAt   float64 // queued: the time on the previous entry's clock it starts at
 	timed     bool    // startAt is computed
+	rate      float64 // its clock's seconds per rig second, last advance
 	inUse     bool
 }
 
@@ -503,6 +504,7 @@ func (s *AnimState) advanceEntry(e *TrackEntry, dt float64) {
 		ts *= d.Drive(s.speed)
 	}
 	e.time += dt * ts
+	e.rate = ts
 	if !num.Finite(e.time) {
 		e.time = 0
 	}

@@ -82,7 +82,8 @@ type Clip struct {
 	tracks [][]clipKey // indexed by bone; empty keys = rest
 	root   []clipKey
 	ik     []clipIK
-	events []Event // sorted by Time
+	events []Event    // sorted by Time
+	feet   []clipFoot // derived foot contacts by limb (clip_gait.go)
 }
 
 // clipKey is one key: its time, its value (angles in v[0], radians;
@@ -239,6 +240,7 @@ func ParseClip(data []byte, def *RigDef) (*Clip, error) {
 	if err := p.events(c, &f); err != nil {
 		return nil, err
 	}
+	c.deriveContacts()
 	return c, nil
 }
 

@@ -186,19 +186,22 @@ type Grounder struct {
 	LandSlope, LandAngleSlope float64
 
 	// PlanSwing plans a swinging foot's landing once per step when the rig's
-	// Source is a WalkCycle (rays at the predicted touch-down point and along
+	// Source times its steps (GaitTiming: WalkCycle, QuadrupedWalk, Clip,
+	// Blend1D, AnimState; rays at the predicted touch-down point and along
 	// the swing path) and moves the foot on a smooth arc to it, so a stair
 	// edge crossed late in the swing does not make the target jump; FootSpeed
 	// and LandSlope then apply only to feet the plan does not cover. Default
 	// false (experimental: see grounder_plan.go).
 	PlanSwing bool
 
-	// FixedSteps turns footstep planning off: under a WalkCycle a swinging
-	// foot then lands where the cycle puts it even beside an edge. The
-	// default (false) moves a landing that falls near a step's riser, a
-	// drop or a tooth onto the nearer ground where the foot can land, rise
-	// and descend without a jump (a shorter or longer step by at most
-	// 0.15 of the stride; see grounder_footstep.go).
+	// FixedSteps turns footstep planning off: under a Source that times
+	// its steps (GaitTiming) a swinging foot then lands where the gait puts
+	// it even beside an edge. The default (false) moves a landing that
+	// falls near a step's riser, a drop or a tooth onto the nearer ground
+	// where the foot can land, rise and descend without a jump (a shorter
+	// or longer step by at most 0.15 of the stride), and a landing whose
+	// sole's middle would hang over a pit or gap onto ground (by at most
+	// half the stride; see grounder_footstep.go).
 	FixedSteps bool
 
 	// RecastPlanted casts all of a planted foot's rays every frame. By
@@ -217,7 +220,8 @@ type Grounder struct {
 	RecastPlanted bool
 
 	// FreeFeet turns foot locking off. By default, under any Source but a
-	// WalkCycle (clips, blends, AnimState), a foot is locked where it
+	// WalkCycle (one whose FootTiming is Pinned; clips, blends, AnimState,
+	// QuadrupedWalk are not), a foot is locked where it
 	// plants: while its animation keeps it planted its ankle stays at that
 	// place along the ground, world space, instead of sliding with
 	// whatever the clip, the blend and the game's speed make of the stance
@@ -304,10 +308,13 @@ type grounderLeg struct {
 	limb, foot int
 	contact    LegState
 	init       bool // offset and angle hold a value from a grounded frame
-	walkLeg    int  // WalkCycle leg this limb is (0 near, 1 far), or -1
-	plan       swingPlan
-	land       landing // predicted touch-down of a swinging foot (WalkCycle)
-	profile    footstepProfile
+	// timed: the rig's Source times this leg's steps (GaitTiming), as
+	// gait says for this frame (see grounder_gait.go)
+	timed   bool
+	gait    FootTiming
+	plan    swingPlan
+	land    landing // predicted touch-down of a swinging foot (timed legs)
+	profile footstepProfile
 	// shift moves the foot along forward (character frame, px) so it never
 	// plants over a drop (see predictLanding); shiftFrom is its value at
 	// lift-off.
@@ -316,11 +323,11 @@ type grounderLeg struct {
 	// before a face it could not rise over in time (see swing).
 	lag   float64
 	lastH float64 // last ground line height under the foot along up (world): frame's plus Offset
-	// swinging: the WalkCycle has the foot in the air this update (see
+	// swinging: the gait has the foot in the air this update (see
 	// cycleSwing); swung: it had in the last one
 	swinging, swung bool
 	hold            footHold
-	lock            footLock // the foot lock (not under a WalkCycle; see grounder_lock.go)
+	lock            footLock // the foot lock (not for Pinned gaits; see grounder_lock.go)
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -371,7 +378,7 @@ func NewGrounder(rig *Rig, ground Ground, legs ...LegDef) (*Grounder, error) {
 		if l.Toe == 0 {
 			l.Toe = def.bones[foot].Length
 		}
-		g.legs[i] = grounderLeg{LegDef: l, limb: li, foot: foot, walkLeg: walkLegOf(def, li)}
+		g.legs[i] = grounderLeg{LegDef: l, limb: li, foot: foot}
 	}
 	return g, nil
 }
@@ -418,6 +425,7 @@ func (g *Grounder) Update(dt float64) {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
 		leg.land.now = false
+		g.readGait(r, leg)
 		swung := g.cycleSwing(r, leg)
 		leg.swung, leg.swinging = leg.swinging, swung
 		g.updateShift(r, leg, dt)
@@ -503,7 +511,12 @@ func (g *Grounder) Update(dt float64) {
 		leg.init = true
 		c.Grounded = true
 		c.Planted = lift <= planted
-		if g.locks(r, leg) {
+		if g.locks(r, leg) && !(c.Planted && !leg.lock.on && leg.swinging && leg.gait.Progress >= 0.5) {
+			// A timed foot does not lock in the second half of its swing:
+			// its last frames come below PlantedLift but still move
+			// forward. (In the first half a foot the animation keeps
+			// planted, its gait's lift-off not agreeing with PlantedLift,
+			// locks, and it stays locked until the animation lifts it.)
 			g.lockPlaced(r, leg, c.Planted, r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset})))
 		}
 		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
@@ -815,14 +828,14 @@ const holdBackSlack = 2.0
 // once, as it never goes into the ground.
 func (g *Grounder) holdBack(r *Rig, leg *grounderLeg, s, phi, lift, keep, maxAngle, maxStep, dt float64) (float64, float64, float64) {
 	c := &leg.contact
-	if !(s-keep*lift > c.Offset+swingRiseSpeed*dt) || !(dt > 0) || g.ground == nil || leg.walkLeg < 0 {
+	if !(s-keep*lift > c.Offset+swingRiseSpeed*dt) || !(dt > 0) || g.ground == nil || !leg.timed {
 		return s, phi, 0
 	}
 	// Held, the foot rises at holdRise: slower just after lift-off, where
 	// a leg nearly straight turns its knee fastest.
 	allowed := c.Offset + holdRise(lift)*dt
-	if w, ok := r.Source.(*WalkCycle); !ok || w.amount <= 0 || r.airborne {
-		return s, phi, 0 // (the shift is the WalkCycle's only)
+	if !leg.stepping() || r.airborne {
+		return s, phi, 0 // (the shift is the gait's only)
 	}
 	A, alpha, d := r.animStart[leg.foot], r.animAngle[leg.foot], r.animDir[leg.foot]
 	cur := A[0] + leg.shift
@@ -995,12 +1008,13 @@ const landStep = 2.0
 // zero, px/s.
 const shiftSettleSpeed = 40.0
 
-// updateShift sets the leg's forward shift for this frame: under a
-// WalkCycle a stance keeps the shift it landed with, and a swing eases from
-// the shift it lifted off with to its predicted landing's.
+// updateShift sets the leg's forward shift for this frame: under a gait
+// that times the leg (GaitTiming) a stance keeps the shift it landed with
+// (or its foot lock's), and a swing eases from the shift it lifted off with
+// to its predicted landing's.
 func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
-	w, isWalk := r.Source.(*WalkCycle)
-	if isWalk && leg.walkLeg >= 0 && w.amount <= 0 && !r.airborne && dt > 0 {
+	locks := g.locks(r, leg)
+	if leg.timed && !leg.gait.Moving && !locks && !r.airborne && dt > 0 {
 		// Standing: the feet settle under the body with the cycle's stop
 		// (walkStopTime) instead of jumping back in one frame.
 		d := shiftSettleSpeed * dt
@@ -1008,7 +1022,7 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		leg.shiftFrom, leg.land.on = leg.shift, false
 		return
 	}
-	if !r.airborne && g.locks(r, leg) {
+	if !r.airborne && locks && !leg.stepping() {
 		g.lockShift(r, leg, dt)
 		return
 	}
@@ -1025,17 +1039,20 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 		leg.shiftFrom, leg.land.on, leg.lag = leg.shift, false, 0
 		return
 	}
-	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 || r.airborne {
+	if !leg.stepping() || r.airborne {
 		leg.shift, leg.shiftFrom, leg.land.on = 0, 0, false
 		return
 	}
-	_, period, duty := w.gait()
-	q := w.Phase(r.Time)
-	if leg.walkLeg == 1 {
-		q = mod1(q + 0.5)
-	}
-	if q < duty {
-		// Planted: the next swing plans a new landing.
+	ft := &leg.gait
+	if !ft.Swing || locks && leg.lock.on {
+		// Planted: the next swing plans a new landing. A locked foot
+		// stays where it planted (its lock's shift) until its animation
+		// lifts it, even when the gait has it in the air already (a
+		// clip's derived contacts need not agree with PlantedLift);
+		// until it locks, it keeps the shift it landed with.
+		if locks && leg.lock.on {
+			g.lockShift(r, leg, dt)
+		}
 		leg.shiftFrom, leg.land.on, leg.lag = leg.shift, false, 0
 		return
 	}
@@ -1045,52 +1062,40 @@ func (g *Grounder) updateShift(r *Rig, leg *grounderLeg, dt float64) {
 	}
 	// No lag left in the last frame of the swing (see swing): the
 	// stance keeps the shift this frame leaves.
-	leg.lag = min(leg.lag, swingLagSpeed*max(0, (1-q)*period-dt))
-	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep((q-duty)/(1-duty)) - leg.lag
+	leg.lag = min(leg.lag, swingLagSpeed*max(0, ft.Left-dt))
+	leg.shift = leg.shiftFrom + (to-leg.shiftFrom)*num.Smoothstep(ft.Progress) - leg.lag
+	if locks {
+		// In the air: no lock, and no lock's release easing (the swing
+		// eases the shift to the landing's).
+		leg.lock = footLock{}
+	}
 }
 
-// cycleSwing reports whether the rig's Source is a WalkCycle whose phase
-// has leg's foot in the air (its last frames before touch-down come below
+// cycleSwing reports whether the rig's Source times the leg's steps and
+// has its foot in the air (its last frames before touch-down come below
 // PlantedLift but it still moves forward: the swing rules keep it on its
 // way to the predicted landing).
 func (g *Grounder) cycleSwing(r *Rig, leg *grounderLeg) bool {
-	w, isWalk := r.Source.(*WalkCycle)
-	if !isWalk || leg.walkLeg < 0 || w.amount <= 0 {
-		return false
-	}
-	_, _, duty := w.gait()
-	q := w.Phase(r.Time)
-	if leg.walkLeg == 1 {
-		q = mod1(q + 0.5)
-	}
-	return q >= duty
+	return leg.stepping() && leg.gait.Swing
 }
 
-// predictLanding returns, for a swinging foot of a rig whose Source is a
-// WalkCycle, the offset (in this frame) at which it will touch down and the
-// rig-time seconds left until then. The landing ankle is at x_land = half +
-// (1-q)*L in the character frame (see grounder_plan.go), a fixed world point
-// while the speed holds: the level foot's placement there is measured once
-// per step and again only when that point drifts by swingReplanDist.
+// predictLanding returns, for a swinging foot of a rig whose Source times
+// its steps (GaitTiming), the offset (in this frame) at which it will touch
+// down and the rig-time seconds left until then. The landing ankle is at
+// x_land = LandX + Travel in the character frame (see grounder_gait.go), a
+// fixed world point while the speed holds: the level foot's placement
+// there is measured once per step and again only when that point drifts by
+// swingReplanDist.
 func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep float64) (off, left float64, ok bool) {
 	p := &leg.land
-	w, isWalk := r.Source.(*WalkCycle)
-	if !isWalk || leg.walkLeg < 0 || !w.bones(r.def).ok || w.amount <= 0 {
+	ft := &leg.gait
+	if !leg.stepping() || !ft.Swing {
 		p.on = false
 		return 0, 0, false
 	}
-	stride, period, duty := w.gait()
-	q := w.Phase(r.Time)
-	if leg.walkLeg == 1 {
-		q = mod1(q + 0.5)
-	}
-	if q < duty {
-		p.on = false
-		return 0, 0, false
-	}
-	L := stride * w.amount
+	L := ft.Stride
 	A := r.animStart[leg.foot]
-	landC := mgl64.Vec2{duty*L/2 + (1-q)*L, A[1]}
+	landC := mgl64.Vec2{ft.LandX + ft.Travel, A[1]}
 	land := r.frame.toWorld(landC)
 	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
 	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up)
@@ -1135,7 +1140,7 @@ func (g *Grounder) predictLanding(r *Rig, leg *grounderLeg, maxAngle, maxStep fl
 		}
 		*p = landing{on: true, p: land, h: base + s1, ang: a1, shift: shift}
 	}
-	p.now, p.off, p.left, p.x, p.rel = true, p.h-base, (1-q)*period, landC[0]+p.shift, duty*L/2+p.shift
+	p.now, p.off, p.left, p.x, p.rel = true, p.h-base, ft.Left, landC[0]+p.shift, ft.LandX+p.shift
 	return p.off, p.left, true
 }
 

@@ -1,7 +1,8 @@
 // Footstep planning: a swinging foot's landing moved off edges.
 //
-// Derivation. Under a WalkCycle a swinging foot lands at a point known at
-// lift-off (predictLanding). Where that point falls near an edge (a step's
+// Derivation. Under a Source that times its steps (GaitTiming, see
+// grounder_gait.go) a swinging foot lands at a point known at lift-off
+// (predictLanding). Where that point falls near an edge (a step's
 // riser, a drop, a tooth of a sawtooth, a board's end) the landing is
 // fragile: the height a level foot rests at,
 //
@@ -43,6 +44,17 @@
 // eased in over the swing and held through the stance, so a planted foot
 // never slides; a shorter step leaves the foot further back at lift-off and
 // a longer one further forward at touch-down, which M bounds.
+//
+// Support. A landing must also stand on ground (supported): ground no
+// deeper than MaxStep below the level sole under the sole's middle and
+// footstepMargin px either side of it, or on both sides of the middle (a
+// sole bridging a slot). P alone is satisfied by a sole resting on a
+// ledge's edge by its heel, its middle over a trench. A landing without
+// support costs footstepPenalty; when no landing within M has support,
+// the search widens to footstepWide of the stride (a paw, whose stride is
+// short, cannot clear a 12 px trench within 0.15 of it), and it never
+// takes a landing more than MaxStep below the animation's (the pit's
+// floor, which the caller refuses).
 
 package ikanim
 
@@ -62,8 +74,11 @@ const (
 	footstepRise    = 1.5  // px of rise allowed per px of departure
 	footstepPrefer  = 0.05 // cost per px of shift
 	footstepGain    = 0.5  // least cost a move must save over the preferred landing
-	footstepMaxN    = 128  // profile samples (1 px apart)
+	footstepMaxN    = 192  // profile samples (1 px apart)
 	footstepPenalty = 1e3  // cost of a landing with no ground within the margin
+	// footstepWide is the largest landing move, share of the stride, when
+	// no landing within footstepShare has support (see supported).
+	footstepWide = 0.5
 )
 
 // footstepProfile is a leg's scratch space for footstep planning (no
@@ -71,10 +86,43 @@ const (
 type footstepProfile struct {
 	g, p [footstepMaxN]float64       // ground height and level-sole height along up
 	ray  [footstepMaxN][2]mgl64.Vec2 // the profile's rays (from, to), world
+	// ih, it: the sole's samples behind and ahead of the ankle; pit: how
+	// far below a landing's level-sole height ground counts as none
+	ih, it int
+	pit    float64
+}
+
+// supported reports whether a level sole whose ankle is at profile index
+// c, resting at height pc, stands on ground: ground no deeper than pit
+// below it under the sole's middle and footstepMargin px either side of it
+// (a landing that far off its plan keeps its middle on ground), or on both
+// sides of the middle (a sole bridging a slot). A sole resting on a ledge's edge by its heel or
+// toe alone, its middle over a pit, has no support: the paw of a
+// quadruped planted its sole's centre over a 12 px trench that way, 2.8
+// of its 10 px on the ledge.
+func (pr *footstepProfile) supported(c int, pc float64) bool {
+	floor := pc - pr.pit
+	mid := c + (pr.it-pr.ih)/2
+	under := true
+	for j := max(c-pr.ih, mid-footstepMargin); j <= min(c+pr.it, mid+footstepMargin); j++ {
+		under = under && pr.g[j] >= floor
+	}
+	if under {
+		return true
+	}
+	behind, ahead := false, false
+	for j := c - pr.ih; j < mid; j++ {
+		behind = behind || pr.g[j] >= floor
+	}
+	for j := mid + 1; j <= c+pr.it; j++ {
+		ahead = ahead || pr.g[j] >= floor
+	}
+	return behind && ahead
 }
 
 // cost returns the landing cost at profile index c without the preference
-// term (4*robust + approach + departure, see the derivation above), from
+// term (4*robust + approach + departure, plus footstepPenalty for a sole
+// without support; see the derivation above), from
 // the level-sole heights p within look of c, and false when there is no
 // ground at c.
 func (pr *footstepProfile) cost(c, look int) (raw float64, ok bool) {
@@ -96,7 +144,11 @@ func (pr *footstepProfile) cost(c, look int) (raw float64, ok bool) {
 		approach = max(approach, pr.p[c-k]-pc-footstepDescent*float64(k))
 		depart = max(depart, pr.p[c+k]-pc-footstepRise*float64(k))
 	}
-	return 4*robust + approach + depart, true
+	raw = 4*robust + approach + depart
+	if !pr.supported(c, pc) {
+		raw += footstepPenalty
+	}
+	return raw, true
 }
 
 // planFootstep returns the shift along forward (character frame, px) that
@@ -120,9 +172,13 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 			return 0
 		}
 	}
-	back := m + look + footstepMargin + ih
-	n := back + m + look + footstepMargin + it + 1
+	// The wider search, for landings without support, within the same
+	// look (the profile's rays sit at the same places along the ground).
+	wide := max(m, min(int(math.Floor(footstepWide*L)), (footstepMaxN-1-ih-it)/2-look-footstepMargin))
+	back := wide + look + footstepMargin + ih
+	n := back + wide + look + footstepMargin + it + 1
 	pr := &leg.profile
+	pr.ih, pr.it, pr.pit = ih, it, maxStep
 	up, down := g.rayUp(leg), g.RayDown
 	if !(down > 0) {
 		down = DefaultRayDown
@@ -206,10 +262,13 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 		}
 		pr.p[i] = h
 	}
+	// No landing lower than MaxStep below the animation's (the floor of a
+	// pit the sole fits in: the caller refuses it).
+	low := pr.p[back] - maxStep
 	best, bestCost, bestRaw, prefRaw := 0.0, math.Inf(1), math.Inf(1), math.Inf(1)
 	for d := -m; d <= m; d++ {
 		raw, ok := pr.cost(back+d, look)
-		if !ok {
+		if !ok || !(pr.p[back+d] >= low) {
 			continue
 		}
 		if d == pref {
@@ -217,6 +276,22 @@ func (g *Grounder) planFootstep(r *Rig, leg *grounderLeg, landC mgl64.Vec2, L, d
 		}
 		if cost := raw + footstepPrefer*math.Abs(float64(d)-d0); cost < bestCost {
 			best, bestCost, bestRaw = float64(d), cost, raw
+		}
+	}
+	if !(bestRaw < footstepPenalty) {
+		// No landing with support within footstepShare: the nearest one
+		// within footstepWide (a step half as long, or half as long
+		// again), as the drop rule moves a landing off air.
+		for k := m + 1; k <= wide; k++ {
+			for _, d := range [2]int{-k, k} {
+				raw, ok := pr.cost(back+d, look)
+				if !ok || !(pr.p[back+d] >= low) {
+					continue
+				}
+				if cost := raw + footstepPrefer*math.Abs(float64(d)-d0); cost < bestCost {
+					best, bestCost, bestRaw = float64(d), cost, raw
+				}
+			}
 		}
 	}
 	if !(bestRaw < prefRaw-footstepGain) {

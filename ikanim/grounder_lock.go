@@ -19,7 +19,8 @@ import (
 // clip's feet keep theirs. Left alone, a planted foot slides along the
 // ground (the animation scene's walk and run blend: up to 14 px a stance).
 //
-// So under any Source but a WalkCycle a foot is locked where it plants: the
+// So under any Source but a WalkCycle (a gait whose FootTiming is not
+// Pinned) a foot is locked where it plants: the
 // frame its Grounder finds it planted (clearance at most PlantedLift), the
 // ankle's place along the ground is kept, world space, and every frame
 // after that the foot is shifted along forward (the same footstep shift a
@@ -81,14 +82,13 @@ type footLock struct {
 }
 
 // locks reports whether the grounder locks the foot of leg this frame: not
-// with FreeFeet, not under a WalkCycle that drives the leg (its own
-// footstep shift applies).
+// with FreeFeet, not under a gait that keeps its planted feet still itself
+// (FootTiming.Pinned: a WalkCycle; its own footstep shift applies).
 func (g *Grounder) locks(r *Rig, leg *grounderLeg) bool {
 	if g.FreeFeet || g.DisableFeet {
 		return false
 	}
-	_, isWalk := r.Source.(*WalkCycle)
-	return !isWalk || leg.walkLeg < 0
+	return !leg.timed || !leg.gait.Pinned
 }
 
 // lockShift sets the leg's forward shift for this frame under a foot lock:

@@ -4,14 +4,16 @@
 // current position, so when a ray crosses a stair edge or a sawtooth peak
 // late in the swing the target jumps by a step height and the landing bound
 // forces the foot there in a frame or two (a joint pop). When the rig's
-// Source is a WalkCycle the landing is known in advance: a foot at cycle
-// position q (swing for q >= Duty, progress u = (q-Duty)/(1-Duty)) touches
-// down at q = 1, where its animated ankle is at x = half = Duty*L/2 in the
-// character frame of that moment, L = Stride*Amount; the body covers L per
-// cycle, so in the current frame the landing ankle is at
+// Source times the steps (GaitTiming, grounder_gait.go) the landing is
+// known in advance: a foot at swing progress u touches down where its
+// animated ankle is at LandX in the character frame of that moment, and the
+// body moves on by Travel until then, so in the current frame the landing
+// ankle is at
 //
-//	x_land = half + (1-q)*L,
+//	x_land = LandX + Travel
 //
+// (for a WalkCycle at cycle position q: half + (1-q)*L, with half =
+// Duty*L/2 and L = Stride*Amount),
 // a fixed world point while the speed is steady. Heights are those of the
 // foot's ground line along up (world): the frame's ground line height plus
 // the foot's Offset, so a planted foot's height is the ground under it and
@@ -27,7 +29,7 @@
 // when rising (leave the lower level early), and the rotation goes from a0
 // to a1 by the same easing. The path is checked against swingSamples-1
 // level-foot placements g_j along the animated ankle path (its x moves by
-// (u_j-u)*(1-Duty)*L with the body plus the animation's own swing), each
+// (u_j-u)*SwingTravel with the body plus the animation's own swing), each
 // needing H(v_j) >= g_j - swingKeepLift*lift_j: the smallest k in
 // [1, swingMaxEase] (steps of 0.25) that clears them all is taken, else the
 // one needing the least B = max_j deficit_j / sin(pi*v_j). The offset is
@@ -75,44 +77,22 @@ func (p *swingPlan) at(u float64) (h, a float64) {
 	return p.h0 + (p.h1-p.h0)*e + p.bump*math.Sin(math.Pi*v), p.a0 + (p.a1-p.a0)*e
 }
 
-// walkLegOf returns the WalkCycle leg (0 near, 1 far) a grounder limb drives,
-// or -1.
-func walkLegOf(def *RigDef, li int) int {
-	switch def.limbs[li].bones[0] {
-	case def.BoneIndex(BoneThighNear):
-		return 0
-	case def.BoneIndex(BoneThighFar):
-		return 1
-	}
-	return -1
-}
-
 // planSwing returns the planned offset along up and rotation of a swinging
 // foot whose current placement is s, phi with animated clearance lift, and
-// false when the foot is not swinging under a WalkCycle (or no plan could be
-// made): the caller then uses its own smoothing.
+// false when the foot is not swinging under a gait that times it
+// (GaitTiming; or no plan could be made): the caller then uses its own
+// smoothing.
 func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxStep, dt float64) (off, ang float64, ok bool) {
 	p := &leg.plan
-	w, isWalk := r.Source.(*WalkCycle)
-	if !g.PlanSwing || !isWalk || leg.walkLeg < 0 || !leg.init || !w.bones(r.def).ok {
+	ft := &leg.gait
+	if !g.PlanSwing || !leg.stepping() || !ft.Swing || !leg.init {
 		p.on = false
 		return 0, 0, false
 	}
-	stride, _, height, duty, _, _, _, _ := w.defaults()
-	q := w.Phase(r.Time)
-	if leg.walkLeg == 1 {
-		q = mod1(q + 0.5)
-	}
-	if w.amount <= 0 || q < duty {
-		p.on = false
-		return 0, 0, false
-	}
-	u := (q - duty) / (1 - duty)
-	L := stride * w.amount
-	half := duty * L / 2
+	u := ft.Progress
 	A := r.animStart[leg.foot]
 	up := r.frame.dirToWorld(mgl64.Vec2{0, -1})
-	landC := mgl64.Vec2{half + (1-q)*L, A[1]}
+	landC := mgl64.Vec2{ft.LandX + ft.Travel, A[1]}
 	land := r.frame.toWorld(landC)
 	base := r.frame.toWorld(mgl64.Vec2{}).Dot(up) // the frame's ground line
 	fwd := r.frame.dirToWorld(mgl64.Vec2{1, 0})
@@ -131,10 +111,10 @@ func (g *Grounder) planSwing(r *Rig, leg *grounderLeg, s, lift, maxAngle, maxSte
 		// clears it with the least extra height.
 		var need, at [swingSamples]float64
 		n := 0
-		liftAmp := height * min(1, 3*w.amount)
+		liftAmp := ft.Lift
 		for j := 1; j < swingSamples && u < 1; j++ {
 			uj := u + (1-u)*float64(j)/swingSamples
-			x := (uj-u)*(1-duty)*L - half + 2*half*(0.5-0.5*math.Cos(math.Pi*uj))
+			x := ft.swingX(uj)
 			sj, _, _, okj := g.placeAt(r, leg, x, A[1], 0, 0, 1, maxAngle, false)
 			if !okj || math.Abs(sj) > maxStep {
 				continue
