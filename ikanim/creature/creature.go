@@ -74,6 +74,9 @@ type tentacleChain struct {
 	pose   ik.Pose
 	solver ik.FABRIK
 	joints []mgl64.Vec2
+	// solved keeps the solved joints while keepTentacleOut pushes them
+	// out of the solids (tentacle_out.go).
+	solved []mgl64.Vec2
 	// The fanned shape (fan.go): the bone lengths, the profile h(t_k) for
 	// the side and warp it was computed for (side NaN: none yet), and the
 	// last amplitude (the warm start).
@@ -251,6 +254,7 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 			cc.pose = ch.NewPose()
 			cc.solver = ik.FABRIK{Tolerance: tentacleTolerance, MaxIterations: tentacleIterations}
 			cc.joints = make([]mgl64.Vec2, 0, ch.Len()+1)
+			cc.solved = make([]mgl64.Vec2, 0, ch.Len()+1)
 			cc.lens = tentacleLengths(&def.legs[i])
 			cc.h = make([]float64, ch.Len())
 			cc.memo.sn = make([]float64, ch.Len())
