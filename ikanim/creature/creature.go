@@ -74,6 +74,13 @@ type tentacleChain struct {
 	pose   ik.Pose
 	solver ik.FABRIK
 	joints []mgl64.Vec2
+	// solved keeps the solved joints while keepTentacleOut pushes them
+	// out of the solids (tentacle_out.go).
+	solved []mgl64.Vec2
+	// prev is the last frame's pushed pose, which the next push starts
+	// from (prevOK: the last frame pushed the tentacle out).
+	prev   []mgl64.Vec2
+	prevOK bool
 	// The fanned shape (fan.go): the bone lengths, the profile h(t_k) for
 	// the side and warp it was computed for (side NaN: none yet), and the
 	// last amplitude (the warm start).
@@ -251,6 +258,8 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 			cc.pose = ch.NewPose()
 			cc.solver = ik.FABRIK{Tolerance: tentacleTolerance, MaxIterations: tentacleIterations}
 			cc.joints = make([]mgl64.Vec2, 0, ch.Len()+1)
+			cc.solved = make([]mgl64.Vec2, 0, ch.Len()+1)
+			cc.prev = make([]mgl64.Vec2, 0, ch.Len()+1)
 			cc.lens = tentacleLengths(&def.legs[i])
 			cc.h = make([]float64, ch.Len())
 			cc.memo.sn = make([]float64, ch.Len())
@@ -305,6 +314,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 	c.prepareLegs(nil)
 	for i := range c.chains {
 		c.chains[i].side = math.NaN() // the tentacles' shapes start afresh
+		c.chains[i].prevOK = false
 		c.chains[i].warp = math.NaN()
 	}
 	dt := c.rateDt

@@ -485,10 +485,15 @@ func (c *Creature) solveLegs() {
 	dl := c.def.legs[:len(legs)]
 	base := math.Atan2(-c.up[1], -c.up[0])
 	for i := range poses {
+		if dl[i].chain != nil {
+			c.solveTentacle(i, base)
+		}
+	}
+	c.keepTentaclesOut()
+	for i := range poses {
 		if dl[i].chain == nil {
 			continue
 		}
-		c.solveTentacle(i, base)
 		ch := &c.chains[i]
 		p := &poses[i]
 		p.hip, p.knee, p.ankle, p.tip = legs[i].hip, ch.knee, ch.ankle, ch.tip
