@@ -223,7 +223,10 @@ var ErrNilDef = errors.New("creature: New: def is nil or was not made by NewDef"
 // footholds found below their homes (Place). Every query of the creature
 // goes to ground (nil: the creature has nothing to stand on and falls). It
 // allocates the per-leg state once. A pos that is not finite or lies beyond
-// ik.MaxCoord is an error.
+// ik.MaxCoord is an error. A pos inside a solid (on a Ground that tells,
+// GroundInside) is lifted out to the nearest free place, as Place does; when
+// there is none within FreeSearch times the longest leg's reach, New returns
+// an error wrapping ErrNoFreePlace.
 func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 	if def == nil || !def.ready {
 		return nil, ErrNilDef
@@ -267,7 +270,9 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 			cc.side, cc.amp = math.NaN(), 1
 		}
 	}
-	c.Place(pos, ikanim.DefaultUp())
+	if !c.place(pos, ikanim.DefaultUp()) {
+		return nil, fmt.Errorf("creature: New: pos %v: %w (searched %g px)", pos, ErrNoFreePlace, FreeSearch*def.maxReach)
+	}
 	return c, nil
 }
 
@@ -278,14 +283,38 @@ func (c *Creature) Def() *Def { return c.def }
 // a zero or non-finite up means (0,-1)), speed 0, every foot planted on the
 // foothold found below its home (or dangling at home when nothing is
 // found). A pos that is not finite or lies beyond ik.MaxCoord is ignored:
-// the creature stays as it is (New returns an error for it).
-func (c *Creature) Place(pos, up mgl64.Vec2) {
+// the creature stays as it is and Place returns false (New returns an
+// error for it).
+//
+// A pos inside a solid, on a Ground that tells (GroundInside; a spawn point
+// under the floor line), is lifted out to the free place nearest to it: the
+// nearest face where the rock ends along up, the body's sides, the
+// diagonals between them or down (solids that overlap are crossed), within
+// FreeSearch times the longest leg's reach; the body stands BodyHeight
+// above that face, its up along the face's normal, and its feet plant on
+// it. Where there is none, the body stays at pos and does not fall (a
+// buried body never falls through the rock): Place returns false (New
+// fails); otherwise it returns true.
+func (c *Creature) Place(pos, up mgl64.Vec2) bool {
+	return c.place(pos, up)
+}
+
+// place is Place.
+func (c *Creature) place(pos, up mgl64.Vec2) bool {
 	ground := c.ground
 	if !num.WithinVec(pos, ik.MaxCoord) {
-		return
+		return false
+	}
+	c.up = num.UnitOr(up, mgl64.Vec2{0, -1})
+	free := true
+	if c.inRock(pos) {
+		if s, n, ok := c.freeSpot(pos, c.up); ok {
+			pos, c.up = s, n
+		} else {
+			free = false
+		}
 	}
 	c.pos = pos
-	c.up = num.UnitOr(up, mgl64.Vec2{0, -1})
 	c.speed = 0
 	c.turn = c.facing
 	c.falling = 0
@@ -321,6 +350,7 @@ func (c *Creature) Place(pos, up mgl64.Vec2) {
 	c.rateDt = 0
 	c.solveLegs()
 	c.rateDt = dt
+	return free
 }
 
 // SetMove makes the creature walk under direct control: dir in [-1, 1] is

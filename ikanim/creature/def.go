@@ -98,6 +98,9 @@ type Def struct {
 	// frontHip: the furthest |Hip.X| (aheadFactor keeps the body that far
 	// plus aheadClear from a face ahead).
 	frontHip float64
+	// maxReach: the longest leg's reach (freeSpot searches FreeSearch
+	// times it).
+	maxReach float64
 	// Gait products for the per-frame code: 1/StepDistance,
 	// ArriveRadius^2 and 1/(2*ArriveRadius), ReachRatio^2 and
 	// 1/StepDistance^2.
@@ -260,6 +263,7 @@ func NewDef(def Def) (*Def, error) {
 	for i := range d.Legs {
 		d.frontReach = math.Max(d.frontReach, math.Abs(d.Legs[i].Home[0]))
 		d.frontHip = math.Max(d.frontHip, math.Abs(d.Legs[i].Hip[0]))
+		d.maxReach = math.Max(d.maxReach, d.legs[i].reach)
 	}
 	d.frontReach += d.Gait.StepDistance
 	d.invStep = 1 / d.Gait.StepDistance

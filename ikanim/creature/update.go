@@ -474,7 +474,9 @@ func (c *Creature) settleBody(g ikanim.Ground, dt float64, sum *contacts) {
 // down to it finds the face. Where that point is inside a solid too, the
 // same along the body's forward axis, its backward axis and down (the
 // first whose point is outside; bodyClear off the face the ray meets); a
-// body deeper than BodyHeight every way stays where it is.
+// body deeper than BodyHeight every way goes to the nearest free place
+// (freeSpot), or stays where it is when there is none (fall does not move
+// a body in the rock).
 func (c *Creature) bodyOut(g ikanim.Ground) {
 	in := c.inside
 	if in == nil || !in.Inside(c.pos) {
@@ -495,6 +497,13 @@ func (c *Creature) bodyOut(g ikanim.Ground) {
 			c.pos = p.Add(d.Mul(bodyClear))
 			return
 		}
+	}
+	// Deeper than BodyHeight every way (placed in the rock): the nearest
+	// free place (unbury.go), its up along the face it stands over; the
+	// feet let go of what they held in the rock and search again.
+	if s, n, ok := c.freeSpot(c.pos, c.up); ok {
+		c.pos, c.up = s, n
+		c.dropFeet()
 	}
 }
 
@@ -721,8 +730,16 @@ func (c *Creature) retryDangling(g ikanim.Ground, i int) {
 // and up turns toward the surface's normal at TiltRate. A ray that starts
 // inside a solid reports the face it leaves (its normal along the ray) and
 // does not stop the fall. Every update therefore moves the body by at most
-// fallSpeed*ikanim.MaxDt, and never through a surface below it.
+// fallSpeed*ikanim.MaxDt, and never through a surface below it; a body
+// inside a solid (GroundInside) does not fall at all.
 func (c *Creature) fall(g ikanim.Ground, dt float64) {
+	if c.inRock(c.pos) {
+		// A body in the rock (placed there with no free place near,
+		// Place): its sweep would start inside the solid, see no face,
+		// and take it through the rock and out of the world.
+		c.falling = 0
+		return
+	}
 	c.falling += gravity * dt
 	if c.falling > fallSpeed {
 		c.falling = fallSpeed
