@@ -41,7 +41,10 @@ type leg struct {
 	// over through a straight leg when they differ, turnKnee).
 	alt, altTo bool
 	box        bool // the step takes the box path (clearSwing)
-	_          [4]byte
+	// seenOK: the last foothold search saw ground below the home out of
+	// the leg's reach (seen; crouch.go).
+	seenOK bool
+	_      [3]byte
 
 	// Read or written while the leg steps or dangles.
 	t     float64    // step progress 0..1
@@ -53,7 +56,7 @@ type leg struct {
 	to    mgl64.Vec2 // step end (the foothold, a ray hit)
 	fromN mgl64.Vec2
 	toN   mgl64.Vec2
-	_     [16]byte
+	seen  mgl64.Vec2 // the ground out of reach (seenOK)
 }
 
 // legPose is where a leg's joints are after the last Update, in world
@@ -170,6 +173,9 @@ type Creature struct {
 	airborn int
 	falling float64
 	hold    float64 // speed factor from the most stretched planted leg
+	// crouched: a dangling leg's ground out of reach lowers the body
+	// (crouch.go).
+	crouched bool
 
 	// Smoothing factors 1-exp(-rate*dt) for the last dt (setRates).
 	rateDt, rateAccel, rateTilt, rateHeight float64
@@ -321,6 +327,7 @@ func (c *Creature) place(pos, up mgl64.Vec2) bool {
 	c.wallW = 0
 	c.aheadN = mgl64.Vec2{}
 	c.planted, c.airborn = 0, 0
+	c.crouched = false
 	c.resetProgress()
 	c.resetWay()
 	c.route = routePlan{}

@@ -165,6 +165,10 @@ func (c *Creature) foothold(g ikanim.Ground, i int, pred, hip mgl64.Vec2, l *leg
 		return p, n, true
 	}
 	hitB := ok
+	// Ground below the home out of the leg's reach: a dangling leg has
+	// the body crouch toward it (crouch.go).
+	l.seenOK = ok && c.outOfReach(i, hip, p, n, below.Sub(above))
+	l.seen = p
 	// G: past a gap, one then two step distances further.
 	for k := 1.0; !hitB && k <= 2; k++ {
 		off := right.Mul(s * k * c.def.Gait.StepDistance)

@@ -158,6 +158,9 @@ func (c *Creature) Update(dt float64) {
 			}
 		case legDangling:
 			l.retry -= dt
+			if l.seenOK {
+				ref.seen++
+			}
 		}
 	}
 
@@ -406,6 +409,9 @@ type contacts struct {
 	planted int
 	n0      mgl64.Vec2
 	mixed   bool
+	// seen counts the dangling legs that saw ground out of their reach
+	// (crouch.go).
+	seen int
 }
 
 func (s *contacts) add(p, n mgl64.Vec2) {
@@ -457,6 +463,12 @@ func (c *Creature) settleBody(g ikanim.Ground, dt float64, sum *contacts) {
 	if gd.BreathAmplitude > 0 {
 		c.breath = gd.BreathAmplitude * math.Sin(2*math.Pi*gd.BreathRate*c.clock)
 		want += c.breath
+	}
+	if sum.seen == 0 {
+		c.crouched = false
+	} else if c.crouched || c.hold < crouchHold {
+		c.crouched = true
+		want = c.crouch(ref, want)
 	}
 	h := c.pos.Sub(ref).Dot(c.up)
 	a := c.rateHeight
