@@ -161,6 +161,10 @@ type Creature struct {
 	path     []mgl64.Vec2
 	pathNext int
 	pathLoop bool
+	// The waypoint timeout (path.go; 0: never) and the waypoints given up
+	// since SetPath.
+	wayTimeout float64
+	skipped    int
 
 	clock   float64 // seconds since creation (breathing)
 	breath  float64 // current breathing offset, px
@@ -249,6 +253,8 @@ func New(def *Def, pos mgl64.Vec2, ground ikanim.Ground) (*Creature, error) {
 		legs:   make([]leg, len(def.legs)),
 		poses:  make([]legPose, len(def.legs)),
 		rays:   make([]footRay, len(def.legs)),
+
+		wayTimeout: DefaultWaypointTimeout,
 	}
 	c.inside, _ = ground.(GroundInside)
 	c.clear, _ = ground.(groundClear)
@@ -401,7 +407,11 @@ func (c *Creature) SetTarget(p mgl64.Vec2) {
 // the last point. An empty path stops the creature; a path of one point
 // does not loop (the creature arrives there, as at SetTarget's point);
 // points that are not finite are passed over (a path of none but those
-// stands still).
+// stands still). A waypoint the creature makes no progress toward for the
+// waypoint timeout (SetWaypointTimeout; DefaultWaypointTimeout, 6 s) is
+// given up and it goes on to the next (not the last point of a path that
+// does not loop); PathIndex tells which waypoint it walks to,
+// SkipWaypoint gives the current one up, SkippedWaypoints counts them.
 func (c *Creature) SetPath(points []mgl64.Vec2, loop bool) {
 	if len(points) == 0 {
 		c.Stop()
@@ -411,6 +421,7 @@ func (c *Creature) SetPath(points []mgl64.Vec2, loop bool) {
 		loop = false
 	}
 	c.path, c.pathNext, c.pathLoop = points, 0, loop
+	c.skipped = 0
 	c.steer = steerPath
 	c.resetWay()
 }

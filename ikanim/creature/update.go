@@ -251,6 +251,12 @@ func (c *Creature) steerCommand() float64 {
 				break
 			}
 		}
+		if c.waypointTimedOut() {
+			// No progress toward it for the waypoint timeout: give it
+			// up (path.go); the next frame passes the next one if it is
+			// within reach.
+			c.SkipWaypoint()
+		}
 		if c.pathNext >= len(c.path) || !num.FiniteVec(c.path[c.pathNext]) {
 			return 0
 		}
