@@ -41,5 +41,12 @@
 //
 // Creature.State tells a game what the creature is doing: idle, moving,
 // arrived, blocked (steering without progress for BlockedTime) or falling
-// (no foot on the ground).
+// (no foot on the ground). On a path (SetPath), a waypoint without progress
+// for the waypoint timeout (SetWaypointTimeout) is given up for the next;
+// PathIndex, SkipWaypoint and SkippedWaypoints follow and steer that.
+//
+// New and Place lift a body given inside a solid to the nearest free place
+// (on a Ground that tells inside from outside, GroundInside); with none
+// near, New returns an error wrapping ErrNoFreePlace and Place returns
+// false, and the body does not fall through the rock.
 package creature
