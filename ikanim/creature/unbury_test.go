@@ -101,3 +101,33 @@ func TestCreatureNoFreePlace(t *testing.T) {
 		t.Error("Place 30 px under the surface returned false")
 	}
 }
+
+// TestCreatureBodyDeepInRockIsLifted: a body that got deeper into the rock
+// than BodyHeight every way during play (here moved there by hand, 60 px
+// under the floor, every foot's hold lost) is lifted to the nearest free
+// place by the frame's body check (bodyOut): its feet search again there
+// and it stands on the floor (before, the body check gave up at that depth
+// and the fall took the body through the floor and out of the world).
+func TestCreatureBodyDeepInRockIsLifted(t *testing.T) {
+	spider, err := NewSpiderDef(Sprites{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := spider.BodyHeight()
+	w := floorWorld(t, 450)
+	c, err := New(spider, mgl64.Vec2{300, 450 - h}, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.pos = mgl64.Vec2{300, 510}
+	for i := range c.legs {
+		c.legs[i].state = legDangling // every hold lost in the rock
+	}
+	c.planted, c.airborn = 0, 0
+	for f := 0; f < 120; f++ {
+		c.Update(1.0 / 60)
+	}
+	if p := c.Position(); math.Abs(p[1]-(450-h)) > 3 || c.State() == StateFalling || c.Planted() < spider.Gait.MinPlanted {
+		t.Errorf("body moved 60 px into the floor: after 2 s at %v, state %v, %d feet planted; want standing at y %v", p, c.State(), c.Planted(), 450-h)
+	}
+}
