@@ -417,10 +417,7 @@ func (g *Grounder) Update(dt float64) {
 	fold, reach := -math.MaxFloat64, math.MaxFloat64
 	// stretch: the highest body the planted feet reach (reachNeed)
 	stretch := math.MaxFloat64
-	if r.teleports != g.teleports {
-		g.teleports = r.teleports
-		g.dropLocks(r)
-	}
+	fresh := g.freshStart(r)
 	for i := range g.legs {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
@@ -583,7 +580,10 @@ func (g *Grounder) Update(dt float64) {
 	if r.airborne {
 		stretch = math.MaxFloat64
 	}
-	g.updateBody(r, dt, low, min(fold, reach), stretch, found, all)
+	g.updateBody(r, dt, low, min(fold, reach), stretch, found, all, fresh)
+	if fresh {
+		g.snapLegs(r)
+	}
 }
 
 // keepGroundTol is how far, px along up, the ground under a planted foot
@@ -1206,7 +1206,7 @@ func (r *Rig) worldRot(a float64) float64 {
 // change into rig.BodyOffset (so other controllers may add their own). low is
 // the smallest offset of the grounded feet (found: at least one is), all
 // whether every leg is grounded.
-func (g *Grounder) updateBody(r *Rig, dt, low, fold, stretch float64, found, all bool) {
+func (g *Grounder) updateBody(r *Rig, dt, low, fold, stretch float64, found, all, fresh bool) {
 	target := 0.0
 	if found && !g.DisableBody {
 		lw := num.Clamp01(g.LiftWeight)
@@ -1228,6 +1228,15 @@ func (g *Grounder) updateBody(r *Rig, dt, low, fold, stretch float64, found, all
 	}
 	if g.OnlyWhenIdle && (!r.IsIdle() || !all) && !g.DisableBody {
 		target = g.body
+	}
+	if fresh && found && !g.DisableBody && num.Finite(target) {
+		// The first frame after a Teleport: the body goes where the
+		// feet put it at once (see freshStart).
+		g.body = target
+		want := -g.body
+		r.BodyOffset[1] += want - g.applied
+		g.applied = want
+		return
 	}
 	step := (target - g.body) * (1 - g.bodyExp.exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
 	if v := num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed); g.BodyMaxSpeed >= 0 && v > 0 && num.Finite(v) {
