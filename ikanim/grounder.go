@@ -328,6 +328,9 @@ type grounderLeg struct {
 	swinging, swung bool
 	hold            footHold
 	lock            footLock // the foot lock (not for Pinned gaits; see grounder_lock.go)
+	// rose: the animation has lifted the foot (above PlantedLift) since
+	// its gait's swing began
+	rose bool
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -425,6 +428,9 @@ func (g *Grounder) Update(dt float64) {
 		g.readGait(r, leg)
 		swung := g.cycleSwing(r, leg)
 		leg.swung, leg.swinging = leg.swinging, swung
+		if swung && !leg.swung {
+			leg.rose = false
+		}
 		g.updateShift(r, leg, dt)
 		s, phi, lift, ok := g.place(r, leg, maxAngle)
 		hit := ok // ground found, before the drop and airborne checks
@@ -508,12 +514,21 @@ func (g *Grounder) Update(dt float64) {
 		leg.init = true
 		c.Grounded = true
 		c.Planted = lift <= planted
-		if g.locks(r, leg) && !(c.Planted && !leg.lock.on && leg.swinging && leg.gait.Progress >= 0.5) {
-			// A timed foot does not lock in the second half of its swing:
-			// its last frames come below PlantedLift but still move
-			// forward. (In the first half a foot the animation keeps
-			// planted, its gait's lift-off not agreeing with PlantedLift,
-			// locks, and it stays locked until the animation lifts it.)
+		if leg.swinging && !c.Planted {
+			leg.rose = true
+		}
+		if g.locks(r, leg) && !(c.Planted && !leg.lock.on && leg.swinging && leg.gait.Progress >= 0.5 && leg.rose) {
+			// A timed foot does not lock in the second half of its swing
+			// once the animation has lifted it in that swing: its last
+			// frames come below PlantedLift but still move forward. (In
+			// the first half a foot the animation keeps planted, its
+			// gait's lift-off not agreeing with PlantedLift, locks, and
+			// it stays locked until the animation lifts it; so does one
+			// the animation has not lifted at all in this swing: a
+			// blend starting to walk from standing (Blend1D) times a
+			// swing its idle-weighted pose keeps on the ground, and the
+			// foot slid 2.6 px with the animation before it locked, the
+			// animation scene's slip at 30 TPS.)
 			g.lockPlaced(r, leg, c.Planted, r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset})))
 		}
 		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
