@@ -328,6 +328,9 @@ type grounderLeg struct {
 	swinging, swung bool
 	hold            footHold
 	lock            footLock // the foot lock (not for Pinned gaits; see grounder_lock.go)
+	// rose: the animation has lifted the foot (above PlantedLift) since
+	// its gait's swing began
+	rose bool
 	// debug: the last rays and hits, world space
 	n      int
 	from   [maxGrounderSamples]mgl64.Vec2
@@ -417,10 +420,7 @@ func (g *Grounder) Update(dt float64) {
 	fold, reach := -math.MaxFloat64, math.MaxFloat64
 	// stretch: the highest body the planted feet reach (reachNeed)
 	stretch := math.MaxFloat64
-	if r.teleports != g.teleports {
-		g.teleports = r.teleports
-		g.dropLocks(r)
-	}
+	fresh := g.freshStart(r)
 	for i := range g.legs {
 		leg := &g.legs[i]
 		limb := &r.limbs[leg.limb]
@@ -428,6 +428,9 @@ func (g *Grounder) Update(dt float64) {
 		g.readGait(r, leg)
 		swung := g.cycleSwing(r, leg)
 		leg.swung, leg.swinging = leg.swinging, swung
+		if swung && !leg.swung {
+			leg.rose = false
+		}
 		g.updateShift(r, leg, dt)
 		s, phi, lift, ok := g.place(r, leg, maxAngle)
 		hit := ok // ground found, before the drop and airborne checks
@@ -511,12 +514,21 @@ func (g *Grounder) Update(dt float64) {
 		leg.init = true
 		c.Grounded = true
 		c.Planted = lift <= planted
-		if g.locks(r, leg) && !(c.Planted && !leg.lock.on && leg.swinging && leg.gait.Progress >= 0.5) {
-			// A timed foot does not lock in the second half of its swing:
-			// its last frames come below PlantedLift but still move
-			// forward. (In the first half a foot the animation keeps
-			// planted, its gait's lift-off not agreeing with PlantedLift,
-			// locks, and it stays locked until the animation lifts it.)
+		if leg.swinging && !c.Planted {
+			leg.rose = true
+		}
+		if g.locks(r, leg) && !(c.Planted && !leg.lock.on && leg.swinging && leg.gait.Progress >= 0.5 && leg.rose) {
+			// A timed foot does not lock in the second half of its swing
+			// once the animation has lifted it in that swing: its last
+			// frames come below PlantedLift but still move forward. (In
+			// the first half a foot the animation keeps planted, its
+			// gait's lift-off not agreeing with PlantedLift, locks, and
+			// it stays locked until the animation lifts it; so does one
+			// the animation has not lifted at all in this swing: a
+			// blend starting to walk from standing (Blend1D) times a
+			// swing its idle-weighted pose keeps on the ground, and the
+			// foot slid 2.6 px with the animation before it locked, the
+			// animation scene's slip at 30 TPS.)
 			g.lockPlaced(r, leg, c.Planted, r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset})))
 		}
 		c.Target = r.frame.toWorld(r.animStart[leg.foot].Add(mgl64.Vec2{leg.shift, -c.Offset}))
@@ -583,7 +595,10 @@ func (g *Grounder) Update(dt float64) {
 	if r.airborne {
 		stretch = math.MaxFloat64
 	}
-	g.updateBody(r, dt, low, min(fold, reach), stretch, found, all)
+	g.updateBody(r, dt, low, min(fold, reach), stretch, found, all, fresh)
+	if fresh {
+		g.snapLegs(r)
+	}
 }
 
 // keepGroundTol is how far, px along up, the ground under a planted foot
@@ -1206,7 +1221,7 @@ func (r *Rig) worldRot(a float64) float64 {
 // change into rig.BodyOffset (so other controllers may add their own). low is
 // the smallest offset of the grounded feet (found: at least one is), all
 // whether every leg is grounded.
-func (g *Grounder) updateBody(r *Rig, dt, low, fold, stretch float64, found, all bool) {
+func (g *Grounder) updateBody(r *Rig, dt, low, fold, stretch float64, found, all, fresh bool) {
 	target := 0.0
 	if found && !g.DisableBody {
 		lw := num.Clamp01(g.LiftWeight)
@@ -1228,6 +1243,15 @@ func (g *Grounder) updateBody(r *Rig, dt, low, fold, stretch float64, found, all
 	}
 	if g.OnlyWhenIdle && (!r.IsIdle() || !all) && !g.DisableBody {
 		target = g.body
+	}
+	if fresh && found && !g.DisableBody && num.Finite(target) {
+		// The first frame after a Teleport: the body goes where the
+		// feet put it at once (see freshStart).
+		g.body = target
+		want := -g.body
+		r.BodyOffset[1] += want - g.applied
+		g.applied = want
+		return
 	}
 	step := (target - g.body) * (1 - g.bodyExp.exp(-num.Or(g.BodySpeed, DefaultBodySpeed)*dt))
 	if v := num.Or(g.BodyMaxSpeed, DefaultBodyMaxSpeed); g.BodyMaxSpeed >= 0 && v > 0 && num.Finite(v) {

@@ -62,6 +62,12 @@ type WalkCycle struct {
 	// settles the feet instead of snapping them together).
 	shown, lastT float64
 	posed        bool
+	// phase0 shifts the cycle's phase (Phase): a start from standing sets
+	// it so that the walk begins at the phase the standing pose matches
+	// (see walkStartTime); calm, in [0,1], is how much of the walk's lift,
+	// bob, lean and arm swing is still held back after that start.
+	phase0, calm float64
+	stood        bool
 	cached       *RigDef
 	idx          walkBones
 }
@@ -91,6 +97,22 @@ func (w *WalkCycle) gait() (stride, period, duty float64) {
 // the legs settle over a few frames instead of snapping together in one.
 // Speeding up is not delayed (planted feet must not slip).
 const walkStopTime = 0.25
+
+// walkStartTime is the time, s of the rig's time, over which a WalkCycle
+// starting from standing (the stride fraction shown was 0 in two poses in
+// a row, not only in the rig's first Update, which measures no speed yet)
+// eases its lift,
+// bob and crouch (walkCrouch), lean, arm swing and foot roll in, linearly,
+// from the standing pose.
+// The start also shifts the cycle's phase (Phase) to the nearer
+// mid-stance of a foot, where both ankles are under the hip as they are
+// standing (the other foot at mid-swing, whose lift eases in): the
+// planted foot goes on from where it stood at the walk's pace (its stride
+// is not held back, so it does not slip) and the other lifts from beside
+// it. Before, the stride's full pose came in one frame, at any phase, and
+// joints turned 31.5 to 34.1 degrees in the first walking frame at 30, 60
+// and 144 TPS.
+const walkStartTime = 0.25
 
 // walkBobLow places the WalkCycle's lowest hip, as a share of (1-duty)/4
 // of the cycle after a touch-down (see Pose).
@@ -138,13 +160,20 @@ func mod1(x float64) float64 {
 	return r
 }
 
+// CycleDuration implements Cyclic: the walk's Period (default 0.9 s), one
+// cycle at TimeScale 1.
+func (w *WalkCycle) CycleDuration() float64 {
+	_, period, _ := w.gait()
+	return period
+}
+
 // Amount reports the stride fraction Drive set, in [0,1] (0 = standing).
 func (w *WalkCycle) Amount() float64 { return w.amount }
 
 // Phase returns the cycle phase in [0,1) at time t: 0 is the near foot's
 // touch-down.
 func (w *WalkCycle) Phase(t float64) float64 {
-	p := mod1(t / num.Or(w.Period, 0.9)) // defaults' period
+	p := mod1(t/num.Or(w.Period, 0.9) + w.phase0) // defaults' period
 	if p < 0 {
 		p++
 	}
@@ -196,11 +225,34 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 	}
 	stride, _, height, duty, bobAmp, swing, lean, ankle := w.defaults()
 	a := w.amount
-	if dt := t - w.lastT; w.posed && a < w.shown && dt > 0 && dt < walkStopTime {
+	dt := t - w.lastT
+	if w.posed && a < w.shown && dt > 0 && dt < walkStopTime {
 		a = w.shown - min(w.shown-a, dt/walkStopTime)
 	}
+	if w.posed && w.shown == 0 && a > 0 && w.stood && num.Finite(t) {
+		// A start from standing (see walkStartTime): the near foot
+		// at mid-stance now, the walk's motion held back at first.
+		// Of the two mid-stances (the near foot's or the far
+		// foot's), the one nearer the phase the clock is at.
+		// (They are half a cycle apart: the shift is at most a
+		// quarter cycle either way.)
+		w.phase0 = 0
+		d := mod1(duty/2 - w.Phase(t) + 1) // to the near foot's, in [0, 1)
+		w.phase0 = math.Mod(d+0.25, 0.5) - 0.25
+		w.calm = 1
+	} else if w.calm > 0 {
+		if dt > 0 && num.Finite(dt) {
+			w.calm = max(0, w.calm-dt/walkStartTime)
+		} else if !(dt >= 0) {
+			w.calm = 0 // time went back: no start to ease
+		}
+	}
+	// stood: the standing pose was shown over some time, not in one
+	// pose alone (a rig's first Update measures no speed).
+	w.stood = w.posed && w.shown == 0 && a == 0 && dt > 0
 	w.shown, w.lastT, w.posed = a, t, true
 	p := w.Phase(t)
+	e := 1 - w.calm // the share of the walk's motion shown (1: all)
 	L := stride * a
 	half := duty * L / 2 // planted feet run from +half to -half
 
@@ -218,15 +270,15 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 	// also carries the hip lower all through the cycle (walkCrouch), so
 	// no stance starts or ends with a leg straighter than MaxReach.
 	bobAt := func(p float64) float64 {
-		return bobAmp * a * (1 + math.Cos(4*math.Pi*(p-walkBobLow*(1-duty)/4)))
+		return e * bobAmp * a * (1 + math.Cos(4*math.Pi*(p-walkBobLow*(1-duty)/4)))
 	}
 	bob := bobAt(p)
 	hip0 := def.bones[b.torso].Attach
 	reach := max(0.5, min(num.Or(w.MaxReach, walkMaxReach), 1))
-	bob += walkCrouch(def, b, -hip0[1]-ankle, half, min(bobAt(0), bobAt(duty)), a, reach)
-	torsoWorld := -math.Pi/2 + lean*a
+	bob += e * walkCrouch(def, b, -hip0[1]-ankle, half, min(bobAt(0), bobAt(duty)), a, reach)
+	torsoWorld := -math.Pi/2 + e*lean*a
 	dst[b.torso] = torsoWorld
-	dst[b.head] = -lean * a
+	dst[b.head] = -e * lean * a
 	hip := hip0.Add(mgl64.Vec2{0, bob})
 
 	for k := 0; k < 2; k++ {
@@ -243,8 +295,8 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 			// One Sincos, bit for bit math.Sin and math.Cos.
 			sn, cs := math.Sincos(math.Pi * s)
 			x = -half + 2*half*(0.5-0.5*cs)
-			lift = height * min(1, 3*a) * sn
-			footAngle = 0.25 * min(1, 3*a) * sn
+			lift = e * height * min(1, 3*a) * sn
+			footAngle = e * 0.25 * min(1, 3*a) * sn
 		}
 		thigh, shin := def.bones[b.thigh[k]].Length, def.bones[b.shin[k]].Length
 		// The scalar form of ik.SolveTwoBone (the same kernel): its
@@ -259,14 +311,14 @@ func (w *WalkCycle) Pose(def *RigDef, t float64, dst []float64) mgl64.Vec2 {
 		// An arm swings forward while its own leg is back (q = duty, the
 		// end of the stance) and back while its leg is forward.
 		c := math.Cos(2 * math.Pi * (q - duty))
-		sw := swing * a * c
+		sw := e * swing * a * c
 		armRest := def.bones[b.arm[k]].Rest
-		dst[b.arm[k]] = armRest - sw - lean*a
+		dst[b.arm[k]] = armRest - sw - e*lean*a
 		// The elbow straightens as the arm swings back and bends a little
 		// as it comes forward, around half the rest bend (the full rest
 		// bend held through the walk reads as arms held out in front).
 		fa := def.bones[b.fa[k]].Rest
-		dst[b.fa[k]] = fa + a*(-0.5*fa-0.2*(1+c)/2)
+		dst[b.fa[k]] = fa + e*a*(-0.5*fa-0.2*(1+c)/2)
 	}
 	return mgl64.Vec2{0, bob}
 }

@@ -92,9 +92,13 @@ func TestAnimationSceneQuality(t *testing.T) {
 		// blends, speeding up and slowing down (8.4 px on 20 s at 60 TPS
 		// with FreeFeet); what is left is a foot dragged MaxLockShift
 		// behind as the hero sets off from standing, where the idle never
-		// lifts it (about 2.4 px; QUALITY.md's target is 0.5 px).
-		if f.slip > 3 {
-			t.Errorf("%d TPS: foot slip %.3f px, want <= 3", tps, f.slip)
+		// lifts it (about 2.4 px; QUALITY.md's target is 0.5 px). A foot
+		// the blend's gait times in the second half of a swing but that
+		// the animation never lifted (setting off from standing) locks:
+		// at 30 TPS it slid 2.6 px before it locked (0.273/1.393/1.743 px
+		// at 30/60/144 TPS now, 2.596 at 30 before).
+		if f.slip > 2 {
+			t.Errorf("%d TPS: foot slip %.3f px, want <= 2", tps, f.slip)
 		}
 		// The same scene at every rate: per-frame pops scale with the
 		// frame, so compare their rates.
