@@ -79,9 +79,11 @@ type Limb struct {
 	// a surface (0: DefaultSolidMargin, 1 px).
 	SolidMargin float64
 	// MaxTurnSpeed, when above 0, is the fastest the limb's bones (the
-	// chain and the effector) may turn, rad/s of local angle: each turns
-	// at most MaxTurnSpeed*dt from the last update's angle (none with dt
-	// 0), and the limb lags its target while the target asks for more,
+	// chain and the effector) may turn, rad/s: each turns at most
+	// MaxTurnSpeed*dt from the last update's angle (none with dt 0), both
+	// its local angle and its angle from the limb's base (the parent of
+	// the chain's root: a forearm turns no faster than the limit from the
+	// torso, however its shoulder and elbow share the turn), and the limb lags its target while the target asks for more,
 	// and its animated pose while it fades out (limb_turn.go).
 	// For limbs moving through the air: the Climber sets it on its limbs
 	// (DefaultClimbTurnSpeed). 0, the zero value: no limit.
