@@ -239,7 +239,12 @@ func NewAimer(rig *Rig, main, support, look string) (*Aimer, error) {
 
 // NewBipedAimer is NewAimer for the biped template: the near arm on the
 // grip, held at Reach 0.6, the far arm on the barrel 12 px further along the
-// aim line, the head looking with its face (LookAxis pi/2).
+// aim line, the head looking with its face (LookAxis pi/2). The pose
+// assumes the template's one-way elbows (bent with the elbow behind and
+// below the forearm's line) hanging from the torso: for aims below forward
+// the arm straightens so the near elbow stays within ElbowBack (7.3 px) of
+// the torso's axis, inside the back of the demo's torso sprite (28 px
+// thick, its axis 13 px from the back); see aim_elbow.go.
 func NewBipedAimer(rig *Rig) (*Aimer, error) {
 	a, err := NewAimer(rig, LimbArmNear, LimbArmFar, LimbLook)
 	if err != nil {
