@@ -39,6 +39,13 @@ const (
 	DefaultAimMaxDown = 60 * math.Pi / 180 // radians below forward
 )
 
+// DefaultAimElbowBack is the Aimer's ElbowBack: the elbow at most a
+// third of the upper arm's length behind the chest's line (7.3 px for the
+// biped template), inside the back of a torso about 15 px thick or more.
+// The biped's aims from above forward to about 5 degrees below it are left
+// as they were (their elbow is 1.3-6.7 px back).
+const DefaultAimElbowBack = 1.0 / 3
+
 // aimMinDist is the least distance from the shoulder, as a share of the
 // wrist's (Reach times the arm's full reach), of the point the arm aims
 // through: a nearer target is aimed at along its direction.
@@ -150,6 +157,12 @@ type Aimer struct {
 	// AimAngle (the aim's direction from the shoulder) while the arm is
 	// pulled in or bent.
 	Muzzle float64
+	// ElbowBack is how far the main arm's elbow may go behind the chest's
+	// line through the shoulder (the upper arm's parent bone: the biped's
+	// torso axis), as a share of the upper arm's length (0:
+	// DefaultAimElbowBack; below 0: no bound). A low aim that would fold
+	// the elbow further back straightens the arm instead (aim_elbow.go).
+	ElbowBack float64
 
 	rig           *Rig
 	def           *RigDef
@@ -226,7 +239,12 @@ func NewAimer(rig *Rig, main, support, look string) (*Aimer, error) {
 
 // NewBipedAimer is NewAimer for the biped template: the near arm on the
 // grip, held at Reach 0.6, the far arm on the barrel 12 px further along the
-// aim line, the head looking with its face (LookAxis pi/2).
+// aim line, the head looking with its face (LookAxis pi/2). The pose
+// assumes the template's one-way elbows (bent with the elbow behind and
+// below the forearm's line) hanging from the torso: for aims below forward
+// the arm straightens so the near elbow stays within ElbowBack (7.3 px) of
+// the torso's axis, inside the back of the demo's torso sprite (28 px
+// thick, its axis 13 px from the back); see aim_elbow.go.
 func NewBipedAimer(rig *Rig) (*Aimer, error) {
 	a, err := NewAimer(rig, LimbArmNear, LimbArmFar, LimbLook)
 	if err != nil {
@@ -308,6 +326,13 @@ func (a *Aimer) Update(dt float64) {
 	prev := a.thetaOn && a.thetaFacing == r.Facing
 	theta := aimClamp(math.Atan2(d[1], d[0]), maxUp, maxDown, a.theta0, prev)
 	a.theta0, a.thetaOn, a.thetaFacing = theta, true, r.Facing
+	// The elbow in front of the back (aim_elbow.go): a straighter arm for
+	// low aims; Solids may still pull it in to keep the weapon out.
+	if F := ld.chain.Reach(); F > 0 {
+		dd := math.Max(dist, aimMinDist*reach*F)
+		st, ct := math.Sincos(theta)
+		reach = a.elbowReach(r, ld, S, mgl64.Vec2{S[0] + dd*ct, S[1] + dd*st}, base, reach)
+	}
 	nominal := reach
 	boostLo, boostHi := -math.Pi/2, math.Pi/2
 	if F := ld.chain.Reach(); a.Solids != nil && F > 0 {

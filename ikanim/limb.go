@@ -70,7 +70,11 @@ type Limb struct {
 	// bone in a solid; an effector bone beyond its tip (a hand, a foot)
 	// that reaches into a surface pushes the next frames' target off it
 	// along the surface's normal (at most 240 px/s). One to six rays a
-	// frame while the limb is on. Nil (the zero value): off. The target is
+	// frame while the limb is on. While the limb is off (weight 0: an arm
+	// swinging in the walk cycle) its animated pose is kept out too: a
+	// chain whose bones or effector would enter a solid turns about its
+	// root by the least angle that clears them (arms_solids.go; three rays
+	// a frame, more while in contact). Nil (the zero value): off. The target is
 	// kept out along the straight line from the root: a target moving past
 	// a convex corner (a hand pulled over a ledge's edge) jumps where that
 	// line clears the corner, so leave Solids off for such moves.
@@ -79,9 +83,11 @@ type Limb struct {
 	// a surface (0: DefaultSolidMargin, 1 px).
 	SolidMargin float64
 	// MaxTurnSpeed, when above 0, is the fastest the limb's bones (the
-	// chain and the effector) may turn, rad/s of local angle: each turns
-	// at most MaxTurnSpeed*dt from the last update's angle (none with dt
-	// 0), and the limb lags its target while the target asks for more,
+	// chain and the effector) may turn, rad/s: each turns at most
+	// MaxTurnSpeed*dt from the last update's angle (none with dt 0), both
+	// its local angle and its angle from the limb's base (the parent of
+	// the chain's root: a forearm turns no faster than the limit from the
+	// torso, however its shoulder and elbow share the turn), and the limb lags its target while the target asks for more,
 	// and its animated pose while it fades out (limb_turn.go).
 	// For limbs moving through the air: the Climber sets it on its limbs
 	// (DefaultClimbTurnSpeed). 0, the zero value: no limit.
@@ -135,6 +141,9 @@ type Limb struct {
 	turnLast []float64
 	turnAt   uint64
 	turnOn   bool
+	// guardSide is the side (+1, -1; 0: none) Solids last turned the
+	// limb's animated pose to while its weight was 0 (arms_solids.go).
+	guardSide float64
 }
 
 func (l *Limb) init(r *Rig, i int) {
@@ -286,8 +295,10 @@ func (l *Limb) solve(r *Rig, dt float64) bool {
 		l.Result = ik.Result{}
 		l.effOn = false
 		l.solidBend, l.blocked, l.side, l.swapT, l.effPush, l.heldOn = 0, false, 0, 1, mgl64.Vec2{}, false
-		// Back to the animated pose, within MaxTurnSpeed.
-		return l.limitTurn(r, dt)
+		// Back to the animated pose, kept out of solids (Solids), within
+		// MaxTurnSpeed.
+		guarded := l.guardPose(r)
+		return l.limitTurn(r, dt) || guarded
 	}
 	target := tc
 	switch {

@@ -178,16 +178,34 @@ func TestLimbSolidsBendsAwayFromACeiling(t *testing.T) {
 	}
 }
 
-// Solids casts no ray and changes nothing while the limb is off, and does
-// not allocate while it is on.
-func TestLimbSolidsCostsNothingWhenOff(t *testing.T) {
-	wall := &polyGround{pts: []mgl64.Vec2{{130, 1e4}, {130, -1e4}}}
+// While the limb is off (weight 0) Solids only checks its animated pose:
+// clear of the solids, two rays a frame (three with an effector bone) and
+// the pose left as animated; in a wall (the arm at rest reaches x 142, the
+// wall at 130), the pose turned about the shoulder out of it. It does not
+// allocate, off or on. (Before the animated pose was kept out, Solids cast
+// no ray while the limb was off.)
+func TestLimbSolidsWhenOff(t *testing.T) {
+	far := &polyGround{pts: []mgl64.Vec2{{200, 1e4}, {200, -1e4}}}
 	r := solidArmRig(t, false)
 	l := r.Limb("arm")
-	l.Solids, l.Target = wall, mgl64.Vec2{150, 50}
+	l.Solids, l.Target = far, mgl64.Vec2{150, 50}
 	r.Update(1.0 / 60)
-	if wall.casts != 0 {
-		t.Errorf("%d rays with the limb's weight at 0", wall.casts)
+	if far.casts > 2 {
+		t.Errorf("%d rays in a frame with the limb's weight at 0 and its pose clear, want <= 2", far.casts)
+	}
+	for b := 0; b < 2; b++ {
+		if r.LocalAngle(b) != r.AnimatedAngle(b) {
+			t.Errorf("bone %d turned from its animated pose (%v, %v) with nothing in the way", b, r.LocalAngle(b), r.AnimatedAngle(b))
+		}
+	}
+	wall := &polyGround{pts: []mgl64.Vec2{{130, 1e4}, {130, -1e4}}}
+	l.Solids = wall
+	r.Update(1.0 / 60)
+	if _, h := r.Joint(1); h[0] >= 130 {
+		t.Errorf("the arm's end at %v with the limb off, want out of the wall at x 130", h)
+	}
+	if a := testing.AllocsPerRun(50, func() { r.Update(1.0 / 60) }); a != 0 {
+		t.Errorf("Update allocates %v times with Solids on the limb off", a)
 	}
 	l.SetWeightNow(1)
 	if a := testing.AllocsPerRun(50, func() { r.Update(1.0 / 60) }); a != 0 {

@@ -23,17 +23,8 @@ func TestLimbMaxTurnSpeedBoundsEachFrame(t *testing.T) {
 		l.MaxTurnSpeed = limit
 		l.Target = mgl64.Vec2{140, 50}
 		r.Update(dt)
-		last := [2]float64{r.LocalAngle(0), r.LocalAngle(1)}
 		l.Target = mgl64.Vec2{100, 40}
-		for f := 0; f < frames; f++ {
-			r.Update(dt)
-			for b := 0; b < 2; b++ {
-				a := r.LocalAngle(b)
-				worst = math.Max(worst, math.Abs(math.Remainder(a-last[b], 2*math.Pi)))
-				last[b] = a
-			}
-		}
-		return worst, r
+		return maxLocalTurn(r, frames, dt, nil), r
 	}
 	free, rf := solve(0, 60)
 	if free < 1.5 {
@@ -78,17 +69,21 @@ func TestLimbMaxTurnSpeedBadValues(t *testing.T) {
 }
 
 // maxLocalTurn runs f frames of r at dt and returns the largest change of
-// the arm's local angles (both bones) from one update to the next.
+// the arm's angles (both bones, local and world) from one update to the
+// next.
 func maxLocalTurn(r *Rig, frames int, dt float64, each func(f int)) float64 {
-	last := [2]float64{r.LocalAngle(0), r.LocalAngle(1)}
+	last := [4]float64{r.LocalAngle(0), r.LocalAngle(1), r.BoneAngle(0), r.BoneAngle(1)}
 	worst := 0.0
 	for f := 0; f < frames; f++ {
 		if each != nil {
 			each(f)
 		}
 		r.Update(dt)
-		for b := 0; b < 2; b++ {
-			a := r.LocalAngle(b)
+		for b := 0; b < 4; b++ {
+			a := r.LocalAngle(b % 2)
+			if b >= 2 {
+				a = r.BoneAngle(b % 2)
+			}
 			worst = math.Max(worst, math.Abs(math.Remainder(a-last[b], 2*math.Pi)))
 			last[b] = a
 		}
@@ -144,5 +139,61 @@ func TestLimbMaxTurnSpeedZeroDtAndSwitchOn(t *testing.T) {
 	}
 	if w := maxLocalTurn(r, 5, dt, nil); w > speed*dt+1e-9 {
 		t.Errorf("after the pause the arm turned %.4f rad in a frame, want <= %.4f", w, speed*dt)
+	}
+}
+
+// The limit holds for each bone's angle as a game measures it (its world
+// angle, the chain's base standing still), not only for the local angles:
+// a shoulder and an elbow turning the same way, each at the limit, turned
+// the forearm by twice the limit in a frame (a climber grabbing the wall:
+// 32.6 deg at 30 TPS against 24). The hand, an effector keeping its
+// animated world angle, is bounded too.
+func TestLimbMaxTurnSpeedBoundsWorldAngles(t *testing.T) {
+	const speed = 12.0
+	for _, tps := range []float64{30, 60, 144} {
+		dt := 1 / tps
+		def, err := NewRigDef([]BoneDef{
+			{Name: "upper", Parent: -1, Attach: mgl64.Vec2{0, -50}, Length: 22},
+			{Name: "fore", Parent: 0, Attach: mgl64.Vec2{22, 0}, Length: 20},
+			{Name: "hand", Parent: 1, Attach: mgl64.Vec2{20, 0}, Length: 6},
+		}, []LimbDef{{Name: "arm", Bones: []string{"upper", "fore"}, Bend: 1, Effector: "hand"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := mustRig(t, def)
+		r.Position = mgl64.Vec2{100, 100}
+		l := r.Limb("arm")
+		l.MaxTurnSpeed = speed
+		l.Weight = 1
+		l.SetWeightNow(1)
+		// Targets around the shoulder (at (100, 50)): stretched out, folded
+		// in close above, stretched below, folded behind.
+		targets := []mgl64.Vec2{{140, 50}, {104, 44}, {100, 90}, {88, 56}, {141, 51}, {100, 12}}
+		l.Target = targets[0]
+		r.Update(dt)
+		var last [3]float64
+		for b := range last {
+			last[b] = r.BoneAngle(b)
+		}
+		worst, worstLocal := 0.0, 0.0
+		for _, tg := range targets[1:] {
+			l.Target = tg
+			for f := 0; f < int(tps); f++ {
+				r.Update(dt)
+				for b := range last {
+					a := r.BoneAngle(b)
+					worst = math.Max(worst, math.Abs(math.Remainder(a-last[b], 2*math.Pi)))
+					last[b] = a
+				}
+			}
+		}
+		worstLocal = maxLocalTurn(r, 1, dt, nil)
+		if step := speed * dt; worst > step+1e-9 || worstLocal > step+1e-9 {
+			t.Errorf("%v TPS: a bone turned %.2f deg in a frame (world angle), want <= %.2f (MaxTurnSpeed*dt)",
+				tps, worst*180/math.Pi, step*180/math.Pi)
+		}
+		if _, h := r.Joint(1); h.Sub(targets[len(targets)-1]).Len() > 1e-6 {
+			t.Errorf("%v TPS: 1 s after the last jump the hand is at %v, want on the target %v", tps, h, targets[len(targets)-1])
+		}
 	}
 }
