@@ -43,7 +43,9 @@ const (
 // y, step_width, rise, steps, bottom: see Stairs), "box" (x, y, w, h: top-left
 // corner and size), "polygon" (points: convex, either winding), "circle" (x,
 // y, r). "tags" is optional, from "ground", "wall", "ceiling", "platform",
-// "trigger". "cell" defaults to 32. Unknown fields are errors.
+// "trigger". "cell" defaults to 32. Unknown fields are errors, and so is an
+// entry whose shapes lie wholly outside the rectangle (0, 0)-(width, height)
+// (shapes that reach past its edges are fine).
 type Level struct {
 	Name    string  `json:"name"`
 	Width   float64 `json:"width"`
@@ -137,6 +139,9 @@ func ParseLevel(data []byte) (*Level, error) {
 			return nil, fmt.Errorf("terrain: level: entries[%d]: more than %d points in the level", i, MaxLevelPoints)
 		}
 		if err := e.validate(); err != nil {
+			return nil, fmt.Errorf("terrain: level: entries[%d] (%s): %w", i, e.Kind, err)
+		}
+		if err := e.checkInside(lv.Width, lv.Height); err != nil {
 			return nil, fmt.Errorf("terrain: level: entries[%d] (%s): %w", i, e.Kind, err)
 		}
 	}
@@ -413,6 +418,9 @@ func (lv *Level) Build() (*World, error) {
 	for i := range lv.Entries {
 		e := &lv.Entries[i]
 		if err := e.validate(); err != nil {
+			return nil, fmt.Errorf("terrain: level: entries[%d] (%s): %w", i, e.Kind, err)
+		}
+		if err := e.checkInside(lv.Width, lv.Height); err != nil {
 			return nil, fmt.Errorf("terrain: level: entries[%d] (%s): %w", i, e.Kind, err)
 		}
 		if _, err := e.add(w); err != nil {

@@ -70,6 +70,12 @@ func TestLevelErrorsNameEntryAndField(t *testing.T) {
 		{head + `{"kind":"circle","x":0,"y":500,"r":0}]}`, "entries[1] (circle): r:"},
 		{head + `{"kind":"box","x":0,"y":0,"w":1,"h":1,"tags":["lava"]}]}`, "entries[1] (box): tags[0]: unknown tag"},
 		{head + `{"kind":"blob"}]}`, "entries[1] (blob): kind: unknown"},
+		{head + `{"kind":"box","x":5000,"y":5000,"w":10,"h":10}]}`, "entries[1] (box): lies wholly outside the level (0, 0)-(1280, 720): its shapes span (5000, 5000)-(5010, 5010)"},
+		{head + `{"kind":"circle","x":-40,"y":300,"r":24}]}`, "entries[1] (circle): lies wholly outside"},
+		{head + `{"kind":"polyline","points":[[1300,500],[1400,500]],"bottom":720}]}`, "entries[1] (polyline): lies wholly outside"},
+		{head + `{"kind":"heightfield","x":0,"spacing":8,"heights":[900,910],"bottom":1000}]}`, "entries[1] (heightfield): lies wholly outside"},
+		{head + `{"kind":"stairs","x":2000,"y":500,"step_width":8,"rise":16,"steps":3,"bottom":720}]}`, "entries[1] (stairs): lies wholly outside"},
+		{head + `{"kind":"ceiling","points":[[0,-50],[100,-50]],"top":-100}]}`, "entries[1] (ceiling): lies wholly outside"},
 		{head + `{"x":1}]}`, "entries[1] (): kind: missing"},
 		{head + `{"kind":"box","colour":1}]}`, "entries[1]: json: unknown field \"colour\""},
 		{head + `{"kind":"box","x":"a"}]}`, "entries[1]: json: cannot unmarshal"},
@@ -112,4 +118,23 @@ func FuzzParseLevel(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLevelShapesReachingPastTheEdgesAreAccepted: shapes that only reach past
+// the level's rectangle (a wall just beyond its side, ground filled below
+// its height, a ceiling above its top) are fine; only wholly outside ones
+// are refused (TestLevelErrorsNameEntryAndField).
+func TestLevelShapesReachingPastTheEdgesAreAccepted(t *testing.T) {
+	lv, err := terrain.ParseLevel([]byte(`{"width": 640, "height": 360, "entries": [
+		{"kind":"box","x":640,"y":0,"w":32,"h":360},
+		{"kind":"box","x":-32,"y":0,"w":32,"h":360},
+		{"kind":"polyline","points":[[0,300],[640,300]],"bottom":900},
+		{"kind":"ceiling","points":[[0,0],[640,0]],"top":-100},
+		{"kind":"circle","x":-10,"y":100,"r":12}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lv.Entries) != 5 {
+		t.Fatalf("%d entries, want 5", len(lv.Entries))
+	}
 }
