@@ -8,7 +8,7 @@ import (
 
 // birdDef is a new user's 2-legged "bird": one leg a side of femur 22 and
 // tibia 24 px, hips 4 px below the body centre, feet 40 px below it.
-func birdDef(t *testing.T) *Def {
+func birdDef(t testing.TB) *Def {
 	t.Helper()
 	d, err := NewDef(Def{Name: "bird", Legs: []LegDef{
 		{Name: "near", Hip: mgl64.Vec2{0, 4}, Home: mgl64.Vec2{4, 40}, Segments: []float64{22, 24}},
