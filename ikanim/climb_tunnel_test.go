@@ -163,16 +163,8 @@ func runTunnel(t *testing.T, tc tunnelCourse, facing Facing, tps int, clamp, log
 		}
 		r.Update(dt)
 		res.frames++
-		for b := range last {
-			a := r.local[b]
-			if !num2Finite(a) {
-				res.nan = true
-			}
-			if f > 0 {
-				res.pop = math.Max(res.pop, math.Abs(math.Remainder(a-last[b], 2*math.Pi))*180/math.Pi)
-			}
-			last[b] = a
-		}
+		pop, bad := jointPopStep(r, last, f == 0)
+		res.pop, res.nan = math.Max(res.pop, pop), res.nan || bad
 		for b := 0; b < def.NumBones(); b++ {
 			s, e := r.Joint(b)
 			if !num2Finite(s[0] + s[1] + e[0] + e[1]) {

@@ -153,16 +153,8 @@ func runUnder(t *testing.T, facing Facing, tps int, back bool) underRun {
 			}
 		}
 		r.Update(dt)
-		for b := range last {
-			a := r.local[b]
-			if !num2Finite(a) {
-				res.nan = true
-			}
-			if f > 0 {
-				res.pop = math.Max(res.pop, math.Abs(math.Remainder(a-last[b], 2*math.Pi))*180/math.Pi)
-			}
-			last[b] = a
-		}
+		pop, bad := jointPopStep(r, last, f == 0)
+		res.pop, res.nan = math.Max(res.pop, pop), res.nan || bad
 		for b := 0; b < r.def.NumBones(); b++ {
 			s, e := r.Joint(b)
 			if !num2Finite(s[0] + s[1] + e[0] + e[1]) {
@@ -206,6 +198,23 @@ func runUnder(t *testing.T, facing Facing, tps int, back bool) underRun {
 }
 
 func num2Finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// jointPopStep stores r's local bone angles in last and returns the largest
+// change of any of them since the last call, degrees (0 when first), and
+// whether any angle is not finite: the climb tests' joint pop and NaN check.
+func jointPopStep(r *Rig, last []float64, first bool) (pop float64, nan bool) {
+	for b := range last {
+		a := r.local[b]
+		if !num2Finite(a) {
+			nan = true
+		}
+		if !first {
+			pop = math.Max(pop, math.Abs(math.Remainder(a-last[b], 2*math.Pi))*180/math.Pi)
+		}
+		last[b] = a
+	}
+	return pop, nan
+}
 
 // A climber climbs down the side of a floating block, round its bottom
 // outer corner and along its underside, facing right (up its left face)
